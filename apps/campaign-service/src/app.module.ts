@@ -1,0 +1,18 @@
+import type { DynamicModule } from '@nestjs/common';
+import { DatabaseModule, HealthModule, ServiceKitModule } from '@meridian/server-kit';
+import type { Logger } from 'pino';
+import type { CampaignConfig } from './config';
+import { migrations } from './migrations';
+
+export const SCHEMA = 'campaign';
+
+export function appModule(config: CampaignConfig, logger: Logger): DynamicModule {
+  return {
+    module: class CampaignAppModule {},
+    imports: [
+      ServiceKitModule.forRoot({ config, logger }),
+      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      HealthModule.forService('campaign'),
+    ],
+  };
+}

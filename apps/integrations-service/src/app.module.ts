@@ -1,0 +1,18 @@
+import type { DynamicModule } from '@nestjs/common';
+import { DatabaseModule, HealthModule, ServiceKitModule } from '@meridian/server-kit';
+import type { Logger } from 'pino';
+import type { IntegrationsConfig } from './config';
+import { migrations } from './migrations';
+
+export const SCHEMA = 'integrations';
+
+export function appModule(config: IntegrationsConfig, logger: Logger): DynamicModule {
+  return {
+    module: class IntegrationsAppModule {},
+    imports: [
+      ServiceKitModule.forRoot({ config, logger }),
+      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      HealthModule.forService('integrations'),
+    ],
+  };
+}

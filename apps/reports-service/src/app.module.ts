@@ -1,0 +1,18 @@
+import type { DynamicModule } from '@nestjs/common';
+import { DatabaseModule, HealthModule, ServiceKitModule } from '@meridian/server-kit';
+import type { Logger } from 'pino';
+import type { ReportsConfig } from './config';
+import { migrations } from './migrations';
+
+export const SCHEMA = 'reports';
+
+export function appModule(config: ReportsConfig, logger: Logger): DynamicModule {
+  return {
+    module: class ReportsAppModule {},
+    imports: [
+      ServiceKitModule.forRoot({ config, logger }),
+      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      HealthModule.forService('reports'),
+    ],
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineEvent } from './event';
+
+/**
+ * The event catalogue: every event any service publishes. Consumers subscribe by
+ * these definitions only, never by a string.
+ */
+export const events = {
+  organisationCreated: defineEvent({
+    domain: 'auth',
+    entity: 'organisation',
+    event: 'created',
+    version: 1,
+    payload: z.object({
+      organisation_id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      domain: z.string(),
+    }),
+    key: (p) => p.organisation_id,
+  }),
+  sessionRevoked: defineEvent({
+    domain: 'auth',
+    entity: 'session',
+    event: 'revoked',
+    version: 1,
+    payload: z.object({
+      organisation_id: z.string(),
+      account_id: z.string(),
+      session_ids: z.array(z.string()),
+    }),
+    key: (p) => p.account_id,
+  }),
+} as const;
+
+export type EventCatalogue = typeof events;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Spec section 9: default page size 10, first page 1. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const FIRST_PAGE = 1;
+export const MAX_PAGE_SIZE = 10000;
+
+export const pageRequestSchema = z.object({
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page_number: z.coerce.number().int().min(1).default(FIRST_PAGE),
+});
+export type PageRequest = z.infer<typeof pageRequestSchema>;
+
+export const pageInfoSchema = z.object({
+  page_number: z.number().int(),
+  page_size: z.number().int(),
+  page_count: z.number().int(),
+  total_count: z.number().int(),
+});
+export type PageInfo = z.infer<typeof pageInfoSchema>;
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.ceil(total / pageSize);
+}

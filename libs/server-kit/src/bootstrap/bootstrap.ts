@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamicModule, LoggerService } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import { ErrorFilter } from '../errors/error-filter';
+import { CORRELATION_HEADER, correlationStorage } from '../logging/logger';
+
+/** Nest's own log lines, sent to the service's pino logger. */
+class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Builds a service's Nest app on Fastify with the shared wiring: correlation ids,
+ * the error filter, body limits. Tests call this and inject requests; `main.ts`
+ * calls it and listens.
+ */
+export async function createServiceApp(module: DynamicModule, logger: Logger): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: true,
+    requestIdHeader: CORRELATION_HEADER,
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const correlationId = String(request.id);
+    void reply.header(CORRELATION_HEADER, correlationId);
+    correlationStorage.enterWith({ correlationId });
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    logger.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
+  app.useGlobalFilters(new ErrorFilter(logger));
+  app.enableShutdownHooks();
+  await app.init();
+  await fastify.ready();
+  return app;
+}
+
+export async function startService(
+  module: DynamicModule,
+  options: { logger: Logger; port: number; host: string; name: string },
+): Promise<NestFastifyApplication> {
+  const app = await createServiceApp(module, options.logger);
+  await app.listen(options.port, options.host);
+  options.logger.info({ port: options.port }, `${options.name} listening`);
+  return app;
+}

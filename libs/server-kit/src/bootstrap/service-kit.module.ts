@@ -1,0 +1,38 @@
+import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { AuthGuard } from '../auth/auth.guard';
+import { HttpTokenVerifier } from '../auth/http-token-verifier';
+import { TOKEN_VERIFIER } from '../auth/token-verifier';
+import type { BaseConfig } from '../config/config';
+import { LoggerModule } from '../logging/logger.module';
+
+export const CONFIG = Symbol('CONFIG');
+
+export interface ServiceKitOptions {
+  config: BaseConfig;
+  logger: Logger;
+  /** How bearer tokens are resolved; defaults to asking the auth service over HTTP. */
+  tokenVerifier?: Provider;
+}
+
+/**
+ * What every service shares: its config, its logger, and the guard that closes
+ * every route its contract does not mark public.
+ */
+@Global()
+@Module({})
+export class ServiceKitModule {
+  static forRoot(options: ServiceKitOptions): DynamicModule {
+    const verifier: Provider = options.tokenVerifier ?? {
+      provide: TOKEN_VERIFIER,
+      useFactory: () => new HttpTokenVerifier(options.config.AUTH_SERVICE_URL),
+    };
+    return {
+      module: ServiceKitModule,
+      imports: [LoggerModule.forRoot(options.logger)],
+      providers: [{ provide: CONFIG, useValue: options.config }, verifier, { provide: APP_GUARD, useClass: AuthGuard }],
+      exports: [CONFIG, TOKEN_VERIFIER, LoggerModule],
+    };
+  }
+}

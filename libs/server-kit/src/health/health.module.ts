@@ -1,0 +1,58 @@
+import { Controller, type DynamicModule, Inject, Module, Optional } from '@nestjs/common';
+import { type HealthResponse, healthContracts, type ServiceName } from '@meridian/contracts';
+import { DataSource } from 'typeorm';
+import { Endpoint } from '../http/endpoint.decorator';
+
+export interface EventTransportStatus {
+  transport: 'postgres' | 'kafka';
+  status: 'up' | 'down';
+  detail?: string;
+}
+
+/** Provided by the events module: the transport's liveness for health checks. */
+export interface EventTransportProbe {
+  status(): Promise<EventTransportStatus>;
+}
+export const EVENT_TRANSPORT_PROBE = Symbol('EVENT_TRANSPORT_PROBE');
+
+const startedAt = Date.now();
+
+function createHealthController(service: ServiceName) {
+  @Controller()
+  class HealthController {
+    constructor(
+      private readonly dataSource: DataSource,
+      @Optional() @Inject(EVENT_TRANSPORT_PROBE) private readonly events?: EventTransportProbe,
+    ) {}
+
+    @Endpoint(healthContracts[service])
+    async health(): Promise<HealthResponse> {
+      const database = await this.dataSource
+        .query('SELECT 1')
+        .then(() => ({ status: 'up' as const }))
+        .catch((error: Error) => ({ status: 'down' as const, detail: error.message }));
+      const events: EventTransportStatus = this.events
+        ? await this.events.status().catch((error: Error) => ({
+            transport: 'postgres' as const,
+            status: 'down' as const,
+            detail: error.message,
+          }))
+        : { transport: 'postgres', status: 'down', detail: 'event transport not started' };
+      return {
+        service: `${service}-service`,
+        status: database.status === 'up' && events.status === 'up' ? 'up' : 'down',
+        database,
+        events,
+        uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+      };
+    }
+  }
+  return HealthController;
+}
+
+@Module({})
+export class HealthModule {
+  static forService(service: ServiceName): DynamicModule {
+    return { module: HealthModule, controllers: [createHealthController(service)] };
+  }
+}

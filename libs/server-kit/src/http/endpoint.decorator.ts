@@ -1,0 +1,69 @@
+import {
+  applyDecorators,
+  type CallHandler,
+  createParamDecorator,
+  type ExecutionContext,
+  Get,
+  HttpCode,
+  Injectable,
+  type NestInterceptor,
+  Post,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Endpoint as EndpointContract } from '@meridian/contracts';
+import type { FastifyRequest } from 'fastify';
+import { map, type Observable } from 'rxjs';
+import { ValidationError } from '../errors/domain-error';
+import { zodIssuesToFields } from '../errors/zod-fields';
+
+export const ENDPOINT_METADATA = 'meridian:endpoint';
+
+export function endpointOf(context: ExecutionContext): EndpointContract | undefined {
+  return Reflect.getMetadata(ENDPOINT_METADATA, context.getHandler()) as EndpointContract | undefined;
+}
+
+/** Checks what a handler returns against its contract (and strips unknown keys). */
+@Injectable()
+export class ContractResponseInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const contract = endpointOf(context);
+    return next.handle().pipe(
+      map((value: unknown) => {
+        if (!contract) return value;
+        const parsed = contract.response.safeParse(value);
+        if (!parsed.success) {
+          throw new Error(
+            `Response of ${contract.method} ${contract.fullPath} breaks its contract: ${JSON.stringify(zodIssuesToFields(parsed.error.issues))}`,
+          );
+        }
+        return parsed.data;
+      }),
+    );
+  }
+}
+
+/**
+ * Binds a handler to its contract: method and full path from `libs/contracts`,
+ * status 200, request parsed by `@Input()`, response checked on the way out.
+ */
+export function Endpoint(contract: EndpointContract): MethodDecorator {
+  const route = contract.method === 'GET' ? Get(contract.fullPath) : Post(contract.fullPath);
+  return applyDecorators(
+    route,
+    HttpCode(200),
+    SetMetadata(ENDPOINT_METADATA, contract),
+    UseInterceptors(ContractResponseInterceptor),
+  );
+}
+
+/** The request (body, or query for GET) parsed with the endpoint's contract. */
+export const Input = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const contract = endpointOf(context);
+  if (!contract) throw new Error('@Input() needs @Endpoint() on the same handler');
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  const raw = contract.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+  const parsed = contract.request.safeParse(raw);
+  if (!parsed.success) throw new ValidationError(zodIssuesToFields(parsed.error.issues));
+  return parsed.data;
+});

@@ -1,0 +1,63 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import pino, { type Logger } from 'pino';
+
+/** Header that carries the correlation id across HTTP hops. */
+export const CORRELATION_HEADER = 'x-correlation-id';
+
+/** Keys whose values never reach a log line, wherever they appear. */
+export const REDACTED_KEYS = [
+  'password',
+  'new_password',
+  'old_password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'api_key',
+  'secret',
+  'client_secret',
+  'certificate',
+  'private_key',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+];
+
+const redactPaths = REDACTED_KEYS.flatMap((k) => [
+  k.includes('-') ? `["${k}"]` : k,
+  `*.${k.includes('-') ? `["${k}"]` : k}`,
+  `*.*.${k.includes('-') ? `["${k}"]` : k}`,
+]).map((p) => p.replace('.[', '['));
+
+export function createLogger(name: string, level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      name,
+      level,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      base: { service: name },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      mixin: () => {
+        const store = correlationStorage.getStore();
+        return store ? { correlation_id: store.correlationId } : {};
+      },
+    },
+    destination,
+  );
+}
+
+export interface CorrelationStore {
+  correlationId: string;
+}
+
+/** The correlation id of the work in progress (request, event or job). */
+export const correlationStorage = new AsyncLocalStorage<CorrelationStore>();
+
+export function currentCorrelationId(): string | undefined {
+  return correlationStorage.getStore()?.correlationId;
+}
+
+export function runWithCorrelation<T>(correlationId: string | undefined, fn: () => T): T {
+  return correlationStorage.run({ correlationId: correlationId ?? randomUUID() }, fn);
+}
