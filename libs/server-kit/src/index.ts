@@ -14,3 +14,4 @@ export * from './database/tenant-repository';
 export * from './health/health.module';
 export * from './bootstrap/service-kit.module';
 export * from './bootstrap/bootstrap';
+export * from './mail/mail.port';
