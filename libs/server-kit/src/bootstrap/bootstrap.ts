@@ -46,7 +46,9 @@ export async function createServiceApp(module: DynamicModule, logger: Logger): P
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    logger.info(
+    // Health probes run every few seconds; keep them out of the info log.
+    const level = request.url.endsWith('/health') ? 'debug' : 'info';
+    logger[level](
       { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );

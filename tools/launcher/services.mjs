@@ -1,0 +1,13 @@
+// The four services and the URL prefixes the gateway sends to each
+// (ARCHITECTURE.md "One URL"). One table, used by the launcher, the gateway
+// and the browser tests.
+export const SERVICES = [
+  { name: 'auth-service', offset: 1, prefixes: ['/api/auth/v1'], health: '/api/auth/v1/health' },
+  { name: 'integrations-service', offset: 2, prefixes: ['/api/integrations/v1'], health: '/api/integrations/v1/health' },
+  { name: 'campaign-service', offset: 3, prefixes: ['/api/campaign/v1'], health: '/api/campaign/v1/health' },
+  { name: 'reports-service', offset: 4, prefixes: ['/api/campaign/v2'], health: '/api/campaign/v2/health' },
+];
+
+export function servicePort(service, base) {
+  return base + service.offset;
+}
