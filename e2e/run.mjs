@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Browser tier: builds, starts the platform exactly as `npm start` does (own
+// throwaway data folder and free ports, so a running dev instance is not
+// disturbed), runs the browser tests against its one URL, then stops it.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../tools/postgres/embedded.mjs';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+const [port, pgPort, smtpPort, base] = [await freePort(), await freePort(), await freePort(), 20000 + Math.floor(Math.random() * 20000)];
+const baseUrl = `http://localhost:${port}`;
+
+const env = {
+  ...process.env,
+  PORT: String(port),
+  EMBEDDED_PG_PORT: String(pgPort),
+  MAIL_CAPTURE_PORT: String(smtpPort),
+  SERVICE_PORT_BASE: String(base),
+  MERIDIAN_DATA_DIR: dataDir,
+  PUBLIC_BASE_URL: baseUrl,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+};
+// With DATABASE_URL the platform would share that database with other runs: give it its own.
+if (process.env.DATABASE_URL) {
+  const name = `meridian_e2e_${process.pid}`;
+  const admin = process.env.DATABASE_URL;
+  spawnSync('psql', [admin, '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' });
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const platform = spawn(process.execPath, [join(root, 'tools/launcher/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+let output = '';
+const ready = new Promise((resolveReady, reject) => {
+  const onData = (chunk) => {
+    output += chunk.toString();
+    if (output.includes('Meridian is up on')) resolveReady();
+  };
+  platform.stdout.on('data', onData);
+  platform.stderr.on('data', onData);
+  platform.on('exit', (code) => reject(new Error(`platform exited with ${code} before it was up:\n${output}`)));
+  setTimeout(() => reject(new Error(`platform not up after 240 s:\n${output}`)), 240_000);
+});
+
+let status = 1;
+try {
+  await ready;
+  const jest = spawnSync(process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', ...process.argv.slice(2)], {
+    cwd: root,
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/meridian` },
+    stdio: 'inherit',
+  });
+  status = jest.status ?? 1;
+} catch (error) {
+  console.error(error.message);
+} finally {
+  await new Promise((done) => {
+    if (platform.exitCode !== null) return done();
+    platform.once('exit', done);
+    platform.kill('SIGINT');
+    setTimeout(() => platform.kill('SIGKILL'), 20_000).unref();
+  });
+  if (status !== 0) console.error(`--- platform output ---\n${output.slice(-8000)}`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(status);
