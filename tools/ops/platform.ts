@@ -1,0 +1,18 @@
+// The platform as the deployment files must describe it: the four services
+// (URL prefixes and health paths from the contracts) and the web app.
+import { resolve } from 'node:path';
+import { healthContracts, SERVICE_PREFIX, type ServiceName } from '@meridian/contracts';
+
+export const ROOT = resolve(__dirname, '../..');
+export const NAMESPACE = 'meridian';
+
+const PORTS: Record<ServiceName, number> = { auth: 3101, integrations: 3102, campaign: 3103, reports: 3104 };
+
+/** The four services: workload name, port, URL prefix and health path (the last two from the contracts). */
+export const SERVICES = (Object.keys(PORTS) as ServiceName[]).map((key) => ({
+  name: `${key}-service`,
+  port: PORTS[key],
+  prefix: SERVICE_PREFIX[key],
+  health: healthContracts[key].fullPath,
+}));
+export const WEB = { name: 'web', containerPort: 8080 };
