@@ -48,6 +48,33 @@ export default tseslint.config(
     },
   },
   {
+    // Web layers: app -> features -> components and lib. Features meet only in src/app.
+    files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/features/', message: 'Features do not import each other; compose them in src/app.' },
+            { regex: '^@/app/(?!routes$)', message: 'Features use only the route registry from src/app.' },
+            { regex: '^\\.\\./\\.\\./', message: 'Stay inside the feature; import shared code through @/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/{components,lib}/**/*.ts', 'apps/web/src/{components,lib}/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^@/(features|app)/', message: 'Shared web code never imports features or app.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs', '**/*.mjs', '**/*.js'],
     languageOptions: {
       globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', Buffer: 'readonly', globalThis: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' },

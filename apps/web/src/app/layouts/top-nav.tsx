@@ -1,0 +1,82 @@
+import { Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUserShare } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Brand } from '@/components/layout/brand';
+import { isInternalStaff, useLogout, useSession } from '@/features/auth';
+import { useDevMailsAvailability } from '@/features/dev-mails';
+import { HOME_PATH } from '../routes';
+import {
+  devMailsNav,
+  impersonateNav,
+  isNavItemActive,
+  primaryNav,
+  settingsNav,
+  type NavItem,
+} from './nav-items';
+import { SettingsMenu } from './settings-menu';
+import classes from './app-layout.module.css';
+
+/** The top navigation of spec section 2. */
+export function TopNav() {
+  const session = useSession();
+  const devMails = useDevMailsAvailability();
+  const logout = useLogout();
+  const staff = isInternalStaff(session.data);
+
+  return (
+    <Group h="100%" px="xl" justify="space-between" wrap="nowrap" gap="xl">
+      <Group gap={36} wrap="nowrap" miw={0}>
+        <Link to={HOME_PATH} className={classes.brandLink}>
+          <Brand />
+        </Link>
+        <nav className={classes.nav} aria-label="Main">
+          {primaryNav.map((item) => (
+            <TopNavLink key={item.to} item={item} />
+          ))}
+          <SettingsMenu items={settingsNav} devItem={devMails.isSuccess ? devMailsNav : null} />
+          {staff ? (
+            <TopNavLink item={impersonateNav} icon={<IconUserShare size={16} stroke={1.8} />} />
+          ) : null}
+        </nav>
+      </Group>
+      <Group gap="md" wrap="nowrap">
+        {session.data ? (
+          <Tooltip label={`${session.data.account.email} · ${session.data.organisation.name}`}>
+            <Group gap={10} wrap="nowrap" visibleFrom="md">
+              <Avatar size={32} radius="xl" color="meridian" name={session.data.account.name} />
+              <div>
+                <Text size="sm" fw={600} lh={1.2} truncate maw={180}>
+                  {session.data.account.name}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} truncate maw={180}>
+                  {session.data.organisation.name}
+                </Text>
+              </div>
+            </Group>
+          </Tooltip>
+        ) : null}
+        <UnstyledButton className={classes.navItem} onClick={() => void logout()}>
+          <IconLogout size={16} stroke={1.8} />
+          Logout
+        </UnstyledButton>
+      </Group>
+    </Group>
+  );
+}
+
+function TopNavLink({ item, icon }: { item: NavItem; icon?: ReactNode }) {
+  const { pathname } = useLocation();
+  const active = isNavItemActive(item, pathname);
+  return (
+    <Link
+      to={item.to}
+      className={classes.navItem}
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+    >
+      {icon}
+      {item.label}
+    </Link>
+  );
+}

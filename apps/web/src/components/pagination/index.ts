@@ -1,0 +1,9 @@
+export { Pagination, type PaginationProps } from './pagination';
+export { usePageState, type PageState } from './use-page-state';
+export {
+  isAcceptablePage,
+  shouldShowPagination,
+  PAGINATION_MARGIN_PAGES,
+  PAGINATION_PAGES_AROUND_CURRENT,
+  PAGINATION_SIBLINGS,
+} from './page-rule';

@@ -1,0 +1,28 @@
+import { tokenVerifyContract, type Session } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+import { tokenStorage } from '@/lib/auth-token';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+};
+
+/** Spec section 6: token verify sends an empty role_names list. */
+export function getSession(signal?: AbortSignal): Promise<Session> {
+  return apiCall(tokenVerifyContract, { role_names: [] }, { signal });
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.current(),
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 5 * 60_000,
+    enabled: tokenStorage.get() !== null,
+  });
+}
+
+/** The signed-in user, their roles and organisation, from the stored token. */
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}

@@ -1,0 +1,10 @@
+import type { DevMailsQuery } from './dev-mails.schemas';
+
+export const devMailKeys = {
+  all: ['dev-mails'] as const,
+  availability: () => [...devMailKeys.all, 'availability'] as const,
+  lists: () => [...devMailKeys.all, 'list'] as const,
+  list: (query: DevMailsQuery) => [...devMailKeys.lists(), query] as const,
+  details: () => [...devMailKeys.all, 'detail'] as const,
+  detail: (id: string) => [...devMailKeys.details(), id] as const,
+};

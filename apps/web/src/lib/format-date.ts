@@ -1,0 +1,15 @@
+/** Spec section 9: dates in US English long form. */
+export function formatDateTime(value: string | number | Date): string {
+  return format(value, { dateStyle: 'long', timeStyle: 'short' });
+}
+
+/** The same moment, compact enough for a table cell. */
+export function formatShortDateTime(value: string | number | Date): string {
+  return format(value, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+function format(value: string | number | Date, options: Intl.DateTimeFormatOptions): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString('en-US', options);
+}

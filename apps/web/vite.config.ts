@@ -1,0 +1,53 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const webRoot = new URL('.', import.meta.url).pathname;
+const workspaceRoot = new URL('../../', import.meta.url).pathname;
+
+// Everything is reached through one origin: in development the gateway on :8080 serves /api.
+const gateway = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^@meridian\/contracts$/, replacement: `${workspaceRoot}libs/contracts/src/index.ts` },
+      { find: /^@\//, replacement: `${webRoot}src/` },
+    ],
+  },
+  server: { port: 4200, proxy: gateway },
+  preview: { port: 4173, proxy: gateway },
+  build: {
+    outDir: `${workspaceRoot}dist/apps/web`,
+    emptyOutDir: true,
+    // Maps are written for error reporting but not referenced from the served bundles.
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Vendor chunks change less often than the app: split them for long-lived caching.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|react-transition-group|react-number-format|use-.*|tslib|clsx)[\\/]/,
+            },
+            { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    root: webRoot,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
