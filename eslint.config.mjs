@@ -33,8 +33,10 @@ export default tseslint.config(
             { sourceTag: 'type:app', notDependOnLibsWithTags: ['type:app'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'] },
-            { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'] },
+            // Server code may use the testing library only from its tests (*.int-spec.ts, *.spec.ts).
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'] },
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'] },
+            { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling', 'scope:testing'] },
           ],
           banTransitiveDependencies: false,
         },

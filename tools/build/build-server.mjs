@@ -3,7 +3,7 @@
 // dist/server with the same folder layout, so relative imports keep working.
 // Usage: node tools/build/build-server.mjs
 import { createRequire } from 'node:module';
-import { mkdirSync, readdirSync, statSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync, copyFileSync, rmSync, renameSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -18,8 +18,11 @@ const SOURCE_ROOTS = [
   'apps/campaign-service/src',
   'apps/reports-service/src',
 ];
-const OUT = join(root, 'dist/server');
-const SKIP = /\.(spec|int-spec|test)\.ts$|\.d\.ts$/;
+const FINAL = join(root, 'dist/server');
+// Built beside the old output and swapped in at the end, so a platform or test
+// run using dist/server never sees a half-written tree.
+const OUT = `${FINAL}.build-${process.pid}`;
+const SKIP = /\.(spec|int-spec|test)\.ts$|\.d\.ts$|\/testing\//;
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -58,4 +61,8 @@ for (const sourceRoot of SOURCE_ROOTS) {
   }
 }
 await Promise.all(jobs);
-console.log(`server build: ${jobs.length} files in ${Date.now() - started} ms -> ${relative(process.cwd(), OUT) || OUT}`);
+const old = `${FINAL}.old-${process.pid}`;
+if (existsSync(FINAL)) renameSync(FINAL, old);
+renameSync(OUT, FINAL);
+rmSync(old, { recursive: true, force: true });
+console.log(`server build: ${jobs.length} files in ${Date.now() - started} ms -> ${relative(process.cwd(), FINAL) || FINAL}`);

@@ -1,7 +1,43 @@
-import { baseConfigSchema, parseConfig } from '@meridian/server-kit';
-import type { z } from 'zod';
+import { baseConfigSchema, mailConfigSchema, parseConfig } from '@meridian/server-kit';
+import { z } from 'zod';
 
-export const authConfigSchema = baseConfigSchema.extend({});
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
+
+/** The base settings, the mail settings (MAIL_FROM is the sender of account mails), and the auth service's own. */
+export const authConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).extend({
+  /** How long a login session lives. */
+  SESSION_TTL_HOURS: positiveInt(24 * 7),
+  /** How long an impersonation session lives. */
+  IMPERSONATION_TTL_MINUTES: positiveInt(60),
+  /** Domain of the internal organisation, whose accounts are internal staff. */
+  INTERNAL_ORG_DOMAIN: z.string().min(1).default('meridian.internal'),
+  INTERNAL_ORG_NAME: z.string().min(1).default('Meridian'),
+  /** Local mode only: seed the demo organisation and a staff account on start unless 'false'. */
+  SEED_DEMO: flag('true'),
+  DEMO_ADMIN_EMAIL: z.email().default('admin@demo.meridian.dev'),
+  DEMO_ADMIN_PASSWORD: z.string().min(6).default('meridian-demo'),
+  DEMO_STAFF_EMAIL: z.email().default('staff@meridian.internal'),
+  DEMO_STAFF_PASSWORD: z.string().min(6).default('meridian-staff'),
+  /** Login rate limit: failures allowed per email and per client address within the window. */
+  LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(30),
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  /** Password reset mails allowed per email and per client address within the same window. */
+  PASSWORD_RESET_MAX_PER_WINDOW: positiveInt(5),
+  /** Lifetimes of the links mailed to users. */
+  VERIFY_EMAIL_TTL_HOURS: positiveInt(72),
+  PASSWORD_CREATE_TTL_HOURS: positiveInt(24 * 7),
+  PASSWORD_RESET_TTL_MINUTES: positiveInt(60),
+  /** SAML: how long an AuthnRequest may be answered, the one-time login code's life, and clock skew allowed. */
+  SAML_REQUEST_TTL_MINUTES: positiveInt(10),
+  SAML_LOGIN_CODE_TTL_SECONDS: positiveInt(120),
+  SAML_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).default(60),
+});
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 export const loadConfig = (env?: NodeJS.ProcessEnv): AuthConfig => parseConfig(authConfigSchema, env);

@@ -6,7 +6,13 @@ import { loadConfig } from './config';
 async function main() {
   const config = loadConfig();
   const logger = createLogger('auth-service', config.LOG_LEVEL);
-  await startService(appModule(config, logger), { logger, port: config.PORT, host: config.HOST, name: 'auth-service' });
+  await startService(appModule(config, logger), {
+    logger,
+    port: config.PORT,
+    host: config.HOST,
+    name: 'auth-service',
+    migrateOnly: config.MIGRATE_ONLY,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { DatabaseModule, HealthModule, ServiceKitModule } from '@meridian/server-kit';
+import { DatabaseModule, EventsModule, HealthModule, JobsModule, ServiceKitModule } from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { CampaignConfig } from './config';
 import { migrations } from './migrations';
@@ -12,6 +12,12 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
     imports: [
       ServiceKitModule.forRoot({ config, logger }),
       DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      EventsModule.forService({
+        schema: SCHEMA,
+        databaseUrl: config.DATABASE_URL,
+        kafkaBrokers: config.KAFKA_BROKERS,
+      }),
+      JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
       HealthModule.forService('campaign'),
     ],
   };

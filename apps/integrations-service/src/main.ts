@@ -6,7 +6,13 @@ import { loadConfig } from './config';
 async function main() {
   const config = loadConfig();
   const logger = createLogger('integrations-service', config.LOG_LEVEL);
-  await startService(appModule(config, logger), { logger, port: config.PORT, host: config.HOST, name: 'integrations-service' });
+  await startService(appModule(config, logger), {
+    logger,
+    port: config.PORT,
+    host: config.HOST,
+    name: 'integrations-service',
+    migrateOnly: config.MIGRATE_ONLY,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,10 @@ describe('reports-service health', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const config = loadConfig({ PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
-    app = await createServiceApp(appModule(config, createLogger('reports-service', 'silent')), createLogger('t', 'silent'));
+    app = await createServiceApp(
+      appModule(config, createLogger('reports-service', 'silent')),
+      createLogger('t', 'silent'),
+    );
   });
 
   afterAll(async () => {
@@ -26,6 +29,13 @@ describe('reports-service health', () => {
     const health = healthResponseSchema.parse(response.body);
     expect(health.database.status).toBe('up');
     expect(health.service).toBe('reports-service');
+  });
+
+  it('reports the event transport up (Postgres when no Kafka brokers are configured)', async () => {
+    const response = await request(app.getHttpServer()).get(healthContracts.reports.fullPath).expect(200);
+    const health = healthResponseSchema.parse(response.body);
+    expect(health.events).toEqual({ transport: 'postgres', status: 'up' });
+    expect(health.status).toBe('up');
   });
 
   it('answers unknown paths with the error body', async () => {

@@ -1,2 +1,5 @@
+import { AuthSchema1767225600000 } from './1767225600000-auth-schema';
+import { Events1767312000000 } from './1767312000000-events';
+
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
-export const migrations = [];
+export const migrations = [AuthSchema1767225600000, Events1767312000000];

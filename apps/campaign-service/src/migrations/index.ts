@@ -1,2 +1,4 @@
+import { Events1767312000000 } from './1767312000000-events';
+
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
-export const migrations = [];
+export const migrations = [Events1767312000000];

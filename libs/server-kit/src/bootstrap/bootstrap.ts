@@ -27,7 +27,10 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
  * the error filter, body limits. Tests call this and inject requests; `main.ts`
  * calls it and listens.
  */
-export async function createServiceApp(module: DynamicModule, logger: Logger): Promise<NestFastifyApplication> {
+export async function createServiceApp(
+  module: DynamicModule,
+  logger: Logger,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: true,
@@ -49,7 +52,12 @@ export async function createServiceApp(module: DynamicModule, logger: Logger): P
     // Health probes run every few seconds; keep them out of the info log.
     const level = request.url.endsWith('/health') ? 'debug' : 'info';
     logger[level](
-      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
     done();
@@ -63,9 +71,15 @@ export async function createServiceApp(module: DynamicModule, logger: Logger): P
 
 export async function startService(
   module: DynamicModule,
-  options: { logger: Logger; port: number; host: string; name: string },
+  options: { logger: Logger; port: number; host: string; name: string; migrateOnly?: boolean },
 ): Promise<NestFastifyApplication> {
   const app = await createServiceApp(module, options.logger);
+  if (options.migrateOnly) {
+    // Creating the app initialised the data source, which ran the pending migrations.
+    options.logger.info(`${options.name} migrated; exiting (MIGRATE_ONLY)`);
+    await app.close();
+    return app;
+  }
   await app.listen(options.port, options.host);
   options.logger.info({ port: options.port }, `${options.name} listening`);
   return app;

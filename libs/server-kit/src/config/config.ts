@@ -16,6 +16,11 @@ export const baseConfigSchema = z.object({
   AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:3101'),
   /** The public origin users see; links in mails are built from it, never from a Host header. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  /** 'true': migrate the service's schema and exit without serving (the Kubernetes migration Job). */
+  MIGRATE_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -29,7 +34,10 @@ export class ConfigError extends Error {
  * Parses the environment once, at boot. Lists every bad variable, not just the
  * first. This is the only place in the services that reads process.env.
  */
-export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));

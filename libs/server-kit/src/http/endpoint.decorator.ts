@@ -57,12 +57,20 @@ export function Endpoint(contract: EndpointContract): MethodDecorator {
   );
 }
 
-/** The request (body, or query for GET) parsed with the endpoint's contract. */
+/**
+ * The request (body, or query for GET) parsed with the endpoint's contract. Path
+ * parameters (`/saml/:slug/acs`) join it and win over same-named body fields.
+ */
 export const Input = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const contract = endpointOf(context);
   if (!contract) throw new Error('@Input() needs @Endpoint() on the same handler');
   const request = context.switchToHttp().getRequest<FastifyRequest>();
-  const raw = contract.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+  const base = contract.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+  const params = (request.params ?? {}) as Record<string, string>;
+  const raw =
+    Object.keys(params).length > 0 && typeof base === 'object' && !Array.isArray(base)
+      ? { ...base, ...params }
+      : base;
   const parsed = contract.request.safeParse(raw);
   if (!parsed.success) throw new ValidationError(zodIssuesToFields(parsed.error.issues));
   return parsed.data;

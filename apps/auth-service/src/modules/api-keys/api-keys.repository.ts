@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { forOrganisation, repositoryIn, type Transaction } from '@meridian/server-kit';
+import { IsNull, Repository } from 'typeorm';
+import { ApiKeyEntity } from './api-key.entity';
+
+@Injectable()
+export class ApiKeysRepository {
+  constructor(@InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>) {}
+
+  listLive(organisationId: string): Promise<ApiKeyEntity[]> {
+    return forOrganisation(this.keys, organisationId).find({
+      where: { revoked_at: IsNull() },
+      order: { time_created: 'DESC' },
+    });
+  }
+
+  /** Retires the organisation's live keys of this type. */
+  async revokeType(organisationId: string, keyType: string, tx: Transaction): Promise<void> {
+    await forOrganisation(repositoryIn(tx, ApiKeyEntity, this.keys), organisationId).update(
+      { key_type: keyType, revoked_at: IsNull() },
+      { revoked_at: new Date() },
+    );
+  }
+
+  insert(
+    key: Omit<ApiKeyEntity, 'id' | 'time_created' | 'revoked_at' | 'organisation_id'>,
+    organisationId: string,
+    tx: Transaction,
+  ) {
+    return forOrganisation(repositoryIn(tx, ApiKeyEntity, this.keys), organisationId).create({
+      id: randomUUID(),
+      ...key,
+    });
+  }
+}

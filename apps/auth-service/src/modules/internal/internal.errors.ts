@@ -1,0 +1,5 @@
+import { AuthError } from '../../common/auth-error';
+
+export type InternalErrorCode = 'StaffImpersonationException' | 'AccountDisabledException';
+
+export class InternalError extends AuthError<InternalErrorCode> {}

@@ -1,0 +1,5 @@
+import { AuthError } from '../../common/auth-error';
+
+export type OrganisationsErrorCode = 'DomainAlreadyRegisteredException';
+
+export class OrganisationsError extends AuthError<OrganisationsErrorCode> {}

@@ -1,0 +1,12 @@
+import { AuthError } from '../../common/auth-error';
+
+export type SessionsErrorCode =
+  | 'InvalidPasswordException'
+  | 'AccountDoesNotExistsException'
+  | 'EmailNotVerifiedException'
+  | 'AccountDisabledException'
+  | 'SsoLoginRequiredException'
+  | 'TooManyRequestsException'
+  | 'ForbiddenException';
+
+export class SessionsError extends AuthError<SessionsErrorCode> {}

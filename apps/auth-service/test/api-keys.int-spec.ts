@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { apiKeyCreateContract, apiKeyListContract } from '@meridian/contracts';
+import { ok } from '@meridian/testing';
+import { startAuthTestApp, type AuthTestApp } from './support/auth-test-app';
+
+describe('api keys', () => {
+  let t: AuthTestApp;
+
+  beforeAll(async () => {
+    t = await startAuthTestApp();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('shows a new key once and stores only its hash', async () => {
+    const admin = await t.factories.newOrganisation();
+    const created = ok(
+      await t.call(apiKeyCreateContract, { label: 'Segment', key_type: 'segment' }, { token: admin.bearer }),
+    ).body;
+    expect(created.api_key).toMatchObject({
+      label: 'Segment',
+      key_type: 'segment',
+      created_by_id: admin.account.id,
+    });
+    const key: string = created.api_key.key;
+    expect(key).toMatch(/^mk_[A-Za-z0-9_-]{43}$/);
+    expect(key.startsWith(created.api_key.prefix)).toBe(true);
+
+    const list = ok(await t.call(apiKeyListContract, {}, { token: admin.bearer })).body;
+    expect(list.api_keys).toEqual([
+      expect.objectContaining({ id: created.api_key.id, prefix: created.api_key.prefix }),
+    ]);
+    expect(JSON.stringify(list)).not.toContain(key);
+
+    const stored = await t.sql.query('SELECT key_hash FROM auth.api_keys WHERE id = $1', [
+      created.api_key.id,
+    ]);
+    expect(stored.rows[0].key_hash).toBe(createHash('sha256').update(key).digest('hex'));
+  });
+
+  it('retires the earlier key of a type when a new one is created', async () => {
+    const admin = await t.factories.newOrganisation();
+    const first = ok(
+      await t.call(apiKeyCreateContract, { label: 'Segment', key_type: 'segment' }, { token: admin.bearer }),
+    ).body.api_key;
+    const second = ok(
+      await t.call(
+        apiKeyCreateContract,
+        { label: 'Segment again', key_type: 'segment' },
+        { token: admin.bearer },
+      ),
+    ).body.api_key;
+    const other = ok(
+      await t.call(apiKeyCreateContract, { label: 'Other', key_type: 'webhook' }, { token: admin.bearer }),
+    ).body.api_key;
+    const ids = ok(await t.call(apiKeyListContract, {}, { token: admin.bearer })).body.api_keys.map(
+      (k: { id: string }) => k.id,
+    );
+    expect(ids.sort()).toEqual([second.id, other.id].sort());
+    expect(ids).not.toContain(first.id);
+  });
+
+  it("lists only the caller's organisation's keys", async () => {
+    const a = await t.factories.newOrganisation();
+    const b = await t.factories.newOrganisation();
+    ok(await t.call(apiKeyCreateContract, { label: 'A', key_type: 'segment' }, { token: a.bearer }));
+    expect(ok(await t.call(apiKeyListContract, {}, { token: b.bearer })).body.api_keys).toEqual([]);
+  });
+
+  it.each([
+    [{ key_type: 'segment' }, 'label', 'Label is required'],
+    [{ label: 'x' }, 'key_type', 'Key type is required'],
+    [
+      { label: 'x', key_type: 'Not A Type' },
+      'key_type',
+      'Key type must be lower-case letters, digits or underscores',
+    ],
+  ])('refuses %j', async (body, field, message) => {
+    const admin = await t.factories.newOrganisation();
+    const response = await t.call(apiKeyCreateContract, body, { token: admin.bearer }).expect(400);
+    expect(response.body.fields[field]).toEqual([message]);
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint';
+import { accountRecordSchema, successSchema } from './accounts.contract';
+import { authMessages, emailSchema, idSchema, personNameSchema } from './fields';
+
+/** Spec section 5, "Invite form": Admin (CUSTOMER_ORG_ADMIN) or User (CUSTOMER_ORG_USER), default User. */
+export const customerRoleSchema = z.enum(['CUSTOMER_ORG_ADMIN', 'CUSTOMER_ORG_USER'], {
+  error: authMessages.roleRequired,
+});
+export type CustomerRole = z.infer<typeof customerRoleSchema>;
+
+const roleNamesSchema = z.array(customerRoleSchema).min(1, { error: authMessages.roleRequired });
+
+/** Spec section 3, "User invite record" (roles as role names, as the invite calls send them). */
+export const userInviteSchema = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  role_names: roleNamesSchema.default(['CUSTOMER_ORG_USER']),
+});
+export type UserInvite = z.input<typeof userInviteSchema>;
+
+export const MAX_INVITES_PER_REQUEST = 50;
+
+/**
+ * Admins only (403 `ForbiddenException` otherwise). All or nothing: an email that
+ * already has an account answers 409 `AccountAlreadyExistsException` with the
+ * field `users.{i}.email`, and nobody is invited. Each invitee gets a
+ * `/password/create/{token}` mail.
+ */
+export const createUsersContract = defineEndpoint({
+  service: 'auth',
+  method: 'POST',
+  path: '/accounts/create.users',
+  access: 'bearer',
+  request: z.object({
+    users: z
+      .array(userInviteSchema)
+      .min(1, { error: 'Add at least one user' })
+      .max(MAX_INVITES_PER_REQUEST, { error: `Invite at most ${MAX_INVITES_PER_REQUEST} users at once` }),
+  }),
+  response: successSchema.extend({ accounts: z.array(accountRecordSchema) }),
+});
+
+const accountIdSchema = idSchema('Account is required');
+
+/** Admins only. Deletes an invite that has not been accepted; anything else is 404. */
+export const deleteInviteContract = defineEndpoint({
+  service: 'auth',
+  method: 'POST',
+  path: '/accounts/delete.invite',
+  access: 'bearer',
+  request: z.object({ account_id: accountIdSchema }),
+  response: successSchema,
+});
+
+/**
+ * Admins only. Sends a new password-create link (the old one stops working) and
+ * saves the name and roles; the email cannot change (`email` must be the invite's).
+ */
+export const resendInviteContract = defineEndpoint({
+  service: 'auth',
+  method: 'POST',
+  path: '/accounts/resend.invite',
+  access: 'bearer',
+  request: z.object({
+    account_id: accountIdSchema,
+    name: personNameSchema,
+    email: emailSchema,
+    role_names: roleNamesSchema,
+  }),
+  response: successSchema.extend({ account: accountRecordSchema }),
+});
+
+/** Admins only. Changes a user's name and roles; the email never changes. */
+export const updateAccountContract = defineEndpoint({
+  service: 'auth',
+  method: 'POST',
+  path: '/accounts/update',
+  access: 'bearer',
+  request: z.object({
+    account_id: accountIdSchema,
+    name: personNameSchema.optional(),
+    role_names: roleNamesSchema.optional(),
+  }),
+  response: successSchema.extend({ account: accountRecordSchema }),
+});

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { LOGGER } from '../logging/logger.module';
+import { EVENT_TRANSPORT, type EventSubscription, type EventTransport } from './event-transport';
+import { EVENTS_OPTIONS, type EventsModuleOptions } from './events.options';
+import { type EventRoute, idempotentConsumer } from './idempotent-consumer';
+
+const CONSUMER_NAME = /^[a-z][a-z0-9-]{0,62}$/;
+
+interface Registration {
+  name: string;
+  routes: readonly EventRoute[];
+}
+
+/**
+ * Where feature modules register their consumers, usually in `onModuleInit`:
+ * `consumers.register('email-stats', [handleEvent(events.emailSent, fn)])`.
+ * Each consumer is its own group (`<schema>.<name>`): it gets every event of
+ * its definitions, applied once through processed_events. Subscriptions start
+ * with the application and stop before the database closes.
+ */
+@Injectable()
+export class EventConsumers {
+  private readonly registrations = new Map<string, Registration>();
+  private readonly subscriptions: EventSubscription[] = [];
+  private started = false;
+
+  constructor(
+    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
+    private readonly dataSource: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Registers a consumer; after start it subscribes at once (and resolves when it has). */
+  async register(name: string, routes: readonly EventRoute[]): Promise<void> {
+    if (!CONSUMER_NAME.test(name))
+      throw new Error(`Consumer name must be kebab-case: ${JSON.stringify(name)}`);
+    if (this.registrations.has(name)) throw new Error(`Consumer ${name} is registered twice`);
+    if (routes.length === 0) throw new Error(`Consumer ${name} handles no event`);
+    const registration = { name, routes };
+    this.registrations.set(name, registration);
+    if (this.started) await this.subscribe(registration);
+  }
+
+  get names(): string[] {
+    return [...this.registrations.keys()];
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    for (const registration of this.registrations.values()) await this.subscribe(registration);
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    const subscriptions = this.subscriptions.splice(0);
+    await Promise.all(subscriptions.map((s) => s.close()));
+  }
+
+  private async subscribe(registration: Registration): Promise<void> {
+    const { schema } = this.options;
+    const handler = idempotentConsumer({
+      dataSource: this.dataSource,
+      schema,
+      consumer: registration.name,
+      routes: registration.routes,
+      logger: this.logger.child({ consumer: registration.name }),
+    });
+    const definitions = registration.routes.map((r) => r.definition);
+    this.subscriptions.push(
+      await this.transport.subscribe(`${schema}.${registration.name}`, definitions, handler),
+    );
+    this.logger.debug(
+      { consumer: registration.name, events: definitions.map((d) => d.name) },
+      'event consumer subscribed',
+    );
+  }
+}

@@ -1,0 +1,36 @@
+import type { EventDefinition, EventEnvelope } from '@meridian/contracts';
+import type { EventTransportProbe, EventTransportStatus } from '../health/health.module';
+
+/**
+ * Called once per delivered event. Resolving commits the group's position past
+ * it; throwing leaves it uncommitted, so the transport delivers it again later.
+ */
+export type EnvelopeHandler = (envelope: EventEnvelope) => Promise<void>;
+
+export interface EventSubscription {
+  /** Stops delivering, after the event in hand; its position stays committed. */
+  close(): Promise<void>;
+}
+
+/**
+ * What carries events between services. Delivery is at least once and ordered
+ * per key within a topic; each consumer group gets every event; an event id
+ * published twice reaches a group once. Every implementation passes
+ * `describeTransportContract` (events/testing/transport-contract.test.ts).
+ */
+export interface EventTransport extends EventTransportProbe {
+  readonly name: EventTransportStatus['transport'];
+  /** Appends envelopes in order; topic = event name, ordering key = envelope key. */
+  publish(envelopes: readonly EventEnvelope[]): Promise<void>;
+  /** A consumer group over the topics of these catalogue definitions. */
+  subscribe(
+    group: string,
+    definitions: readonly EventDefinition[],
+    handler: EnvelopeHandler,
+  ): Promise<EventSubscription>;
+  status(): Promise<EventTransportStatus>;
+  /** Closes every subscription and connection of this transport. */
+  close(): Promise<void>;
+}
+
+export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');

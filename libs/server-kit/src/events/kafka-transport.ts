@@ -1,0 +1,171 @@
+import type { EventDefinition, EventEnvelope } from '@meridian/contracts';
+import { type Admin, type Consumer, Kafka, logLevel, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { EventTransportStatus } from '../health/health.module';
+import type { EnvelopeHandler, EventSubscription, EventTransport } from './event-transport';
+import { fromKafkaMessage, toTopicMessages } from './kafka-messages';
+import { RecentIds } from './recent-ids';
+
+export interface KafkaTransportOptions {
+  brokers: readonly string[];
+  clientId: string;
+  logger: Logger;
+  /** How many recent event ids each consumer remembers to drop repeats. */
+  recentIdsPerConsumer?: number;
+  statusTimeoutMs?: number;
+}
+
+function kafkaLogCreator(logger: Logger) {
+  return () =>
+    ({ namespace, level, log }: LogEntry) => {
+      const { message, timestamp: _timestamp, ...extra } = log;
+      const fields = { component: 'kafka', namespace, ...extra };
+      if (level === logLevel.ERROR) logger.error(fields, message);
+      else if (level === logLevel.WARN) logger.warn(fields, message);
+      else logger.debug(fields, message);
+    };
+}
+
+/**
+ * Events over Kafka (when KAFKA_BROKERS is set): a topic per event name, the
+ * event key as message key (one key, one partition, in order), the event id
+ * and tracing in headers, the JSON payload as value. Offsets are committed by
+ * kafkajs after each handled message; a failing handler makes it deliver again.
+ */
+export class KafkaTransport implements EventTransport {
+  readonly name = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private producer: Promise<Producer> | null = null;
+  private admin: Promise<Admin> | null = null;
+  private readonly knownTopics = new Set<string>();
+  private readonly consumers = new Set<Consumer>();
+  private readonly clients: (Producer | Admin)[] = [];
+
+  constructor(private readonly options: KafkaTransportOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: [...options.brokers],
+      logLevel: logLevel.WARN,
+      logCreator: kafkaLogCreator(options.logger),
+    });
+  }
+
+  async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
+    if (envelopes.length === 0) return;
+    await this.ensureTopics(envelopes.map((e) => e.name));
+    const producer = await this.connectedProducer();
+    await producer.sendBatch({ acks: -1, topicMessages: toTopicMessages(envelopes) });
+  }
+
+  async subscribe(
+    group: string,
+    definitions: readonly EventDefinition[],
+    handler: EnvelopeHandler,
+  ): Promise<EventSubscription> {
+    const topics = definitions.map((d) => d.name);
+    await this.ensureTopics(topics);
+    const consumer = this.kafka.consumer({ groupId: group });
+    const seen = new RecentIds(this.options.recentIdsPerConsumer ?? 10_000);
+    await consumer.connect();
+    this.consumers.add(consumer);
+    try {
+      await consumer.subscribe({ topics, fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ topic, message }) => {
+          const envelope = fromKafkaMessage(topic, message);
+          if (!envelope) {
+            this.options.logger.warn(
+              { topic, offset: message.offset },
+              'message without an event id skipped',
+            );
+            return;
+          }
+          if (seen.has(envelope.id)) return;
+          await handler(envelope);
+          seen.add(envelope.id);
+        },
+      });
+    } catch (error) {
+      this.consumers.delete(consumer);
+      await consumer.disconnect().catch(() => undefined);
+      throw error;
+    }
+    return {
+      close: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async status(): Promise<EventTransportStatus> {
+    const timeoutMs = this.options.statusTimeoutMs ?? 3000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from Kafka within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const cluster = await Promise.race([
+        this.connectedAdmin().then((admin) => admin.describeCluster()),
+        timeout,
+      ]);
+      return { transport: this.name, status: cluster.brokers.length > 0 ? 'up' : 'down' };
+    } catch (error) {
+      return { transport: this.name, status: 'down', detail: (error as Error).message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.disconnect().catch(() => undefined)));
+    this.consumers.clear();
+    // Disconnects the clients themselves: a connect still retrying is abandoned, not awaited.
+    const clients = this.clients.splice(0);
+    this.producer = null;
+    this.admin = null;
+    await Promise.all(clients.map((c) => c.disconnect().catch(() => undefined)));
+  }
+
+  /** Creates missing topics once per process; brokers often refuse auto-creation. */
+  private async ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const admin = await this.connectedAdmin();
+    await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+    for (const topic of missing) this.knownTopics.add(topic);
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    // Idempotent with one request in flight: retries neither duplicate nor reorder within a partition.
+    this.producer ??= this.connect(this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 }), () => {
+      this.producer = null;
+    });
+    return this.producer;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= this.connect(this.kafka.admin(), () => {
+      this.admin = null;
+    });
+    return this.admin;
+  }
+
+  private async connect<C extends Producer | Admin>(client: C, forget: () => void): Promise<C> {
+    this.clients.push(client);
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      forget();
+      const index = this.clients.indexOf(client);
+      if (index >= 0) this.clients.splice(index, 1);
+      throw error;
+    }
+  }
+}
+
+export function parseKafkaBrokers(value: string | readonly string[]): string[] {
+  const list = typeof value === 'string' ? value.split(',') : value;
+  return list.map((b) => b.trim()).filter((b) => b.length > 0);
+}

@@ -1,0 +1,176 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import {
+  type ParsedCronItem,
+  parseCronItems,
+  run,
+  runMigrations,
+  type Runner,
+  type TaskList,
+} from 'graphile-worker';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { zodIssuesToFields } from '../errors/zod-fields';
+import { LOGGER } from '../logging/logger.module';
+import { type JobHandler, type JobDefinition, JobProcessorMarker, type JobTask } from './job-definition';
+import { wrapPayload } from './job-envelope';
+import { toWorkerTask } from './job-execution';
+import { graphileLogger } from './graphile-logger';
+import { JobsError } from './jobs.errors';
+import {
+  DEFAULT_CONCURRENCY,
+  JOBS_OPTIONS,
+  JOBS_POOL,
+  type JobsModuleOptions,
+  queueSchemaName,
+} from './jobs.tokens';
+
+/**
+ * Owns the queue's lifecycle in a service: installs or upgrades the queue schema
+ * when the module starts (so enqueueing works from the first request), starts the
+ * runner once every module is ready, and on shutdown lets running jobs finish
+ * before the pool closes. Jobs not yet due stay in the table for the next start.
+ */
+@Injectable()
+export class JobWorker
+  implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown
+{
+  private readonly queueSchema: string;
+  private runner: Runner | undefined;
+  private poolClosed = false;
+  private taskList: TaskList = {};
+  private taskNames: string[] = [];
+  private parsedCronItems: ParsedCronItem[] = [];
+
+  constructor(
+    @Inject(JOBS_OPTIONS) private readonly options: JobsModuleOptions,
+    @Inject(JOBS_POOL) private readonly pool: Pool,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly discovery: DiscoveryService,
+  ) {
+    this.queueSchema = queueSchemaName(options.schema);
+  }
+
+  async onModuleInit(): Promise<void> {
+    // Every provider exists by now; checking handlers and cron items before touching
+    // the database makes a wiring mistake fail the boot with nothing left open.
+    const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
+      throw new JobsError(
+        'JobsConfigInvalid',
+        `Job concurrency must be a positive integer, got ${concurrency}`,
+      );
+    }
+    const tasks = this.collectTasks();
+    this.parsedCronItems = this.cronItems(tasks);
+    this.taskNames = [...tasks.keys()];
+    for (const task of tasks.values())
+      this.taskList[task.definition.name] = toWorkerTask(task, this.queueSchema, this.logger);
+    await runMigrations({ pgPool: this.pool, schema: this.queueSchema, logger: graphileLogger(this.logger) });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.worker === false) return;
+    const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.runner = await run({
+      pgPool: this.pool,
+      schema: this.queueSchema,
+      taskList: this.taskList,
+      parsedCronItems: this.parsedCronItems,
+      concurrency,
+      pollInterval: this.options.pollIntervalMs ?? 2000,
+      // Nest owns the signals and calls our shutdown hooks; a second handler would race it.
+      noHandleSignals: true,
+      logger: graphileLogger(this.logger),
+    });
+    this.runner.promise.catch((error: unknown) =>
+      this.logger.fatal({ err: error }, 'job worker stopped on an error; jobs are not running'),
+    );
+    this.logger.info(
+      {
+        queue_schema: this.queueSchema,
+        tasks: this.taskNames,
+        cron_items: this.parsedCronItems.length,
+        concurrency,
+      },
+      'job worker started',
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // Before the database module closes its connections: running handlers may still need them.
+    const runner = this.runner;
+    this.runner = undefined;
+    if (!runner) return;
+    await runner.stop();
+    this.logger.info({ queue_schema: this.queueSchema }, 'job worker stopped');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.poolClosed) return;
+    this.poolClosed = true;
+    await this.pool.end();
+  }
+
+  /** Tasks of the options plus every provider marked `@JobProcessor`; one handler per job name. */
+  private collectTasks(): Map<string, JobTask> {
+    const tasks = new Map<string, JobTask>();
+    const add = (task: JobTask) => {
+      const existing = tasks.get(task.definition.name);
+      if (existing && existing !== task) {
+        throw new JobsError('JobTaskDuplicate', `Two handlers for job ${task.definition.name}`);
+      }
+      tasks.set(task.definition.name, task);
+    };
+    for (const task of this.options.tasks ?? []) add(task);
+    const seen = new Set<unknown>();
+    for (const wrapper of this.discovery.getProviders({ metadataKey: JobProcessorMarker.KEY })) {
+      const instance = wrapper.instance as JobHandler<JobDefinition> | undefined;
+      // The same class listed by two modules is one handler, not a duplicate.
+      if (!instance || seen.has(instance)) continue;
+      seen.add(instance);
+      const definition = this.discovery.getMetadataByDecorator(JobProcessorMarker, wrapper);
+      if (!definition) continue;
+      add({ definition, handle: (payload, context) => instance.handle(payload, context) });
+    }
+    return tasks;
+  }
+
+  private cronItems(tasks: Map<string, JobTask>): ParsedCronItem[] {
+    const items = (this.options.crontab ?? []).map((item) => {
+      if (!tasks.has(item.job.name)) {
+        throw new JobsError('JobTaskUnknown', `Cron item for job ${item.job.name}, which has no handler`);
+      }
+      const checked = item.job.payload.safeParse(item.payload ?? {});
+      if (!checked.success) {
+        throw new JobsError(
+          'JobPayloadInvalid',
+          `Invalid cron payload for job ${item.job.name}`,
+          zodIssuesToFields(checked.error.issues),
+        );
+      }
+      const defaults = item.job.defaults;
+      return {
+        task: item.job.name,
+        match: item.match,
+        identifier: item.identifier ?? item.job.name,
+        payload: { ...wrapPayload(item.payload ?? {}, undefined) },
+        options: {
+          backfillPeriod: item.backfillPeriodMs ?? 0,
+          maxAttempts: item.maxAttempts ?? defaults.maxAttempts,
+          queueName: item.queueName ?? defaults.queueName,
+          priority: item.priority ?? defaults.priority,
+          jobKey: item.jobKey,
+        },
+      };
+    });
+    return parseCronItems(items);
+  }
+}
