@@ -7,11 +7,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../tools/postgres/embedded.mjs';
+import { freePort } from '../tools/postgres/ports.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
-const [port, pgPort, smtpPort, base] = [await freePort(), await freePort(), await freePort(), 20000 + Math.floor(Math.random() * 20000)];
+const [port, pgPort, smtpPort, base] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  20000 + Math.floor(Math.random() * 20000),
+];
 const baseUrl = `http://localhost:${port}`;
 
 const env = {
@@ -34,7 +39,11 @@ if (process.env.DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const platform = spawn(process.execPath, [join(root, 'tools/launcher/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+const platform = spawn(process.execPath, [join(root, 'tools/launcher/start.mjs')], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 let output = '';
 const ready = new Promise((resolveReady, reject) => {
   const onData = (chunk) => {
@@ -43,18 +52,28 @@ const ready = new Promise((resolveReady, reject) => {
   };
   platform.stdout.on('data', onData);
   platform.stderr.on('data', onData);
-  platform.on('exit', (code) => reject(new Error(`platform exited with ${code} before it was up:\n${output}`)));
+  platform.on('exit', (code) =>
+    reject(new Error(`platform exited with ${code} before it was up:\n${output}`)),
+  );
   setTimeout(() => reject(new Error(`platform not up after 240 s:\n${output}`)), 240_000);
 });
 
 let status = 1;
 try {
   await ready;
-  const jest = spawnSync(process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', ...process.argv.slice(2)], {
-    cwd: root,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/meridian` },
-    stdio: 'inherit',
-  });
+  const jest = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/meridian`,
+      },
+      stdio: 'inherit',
+    },
+  );
   status = jest.status ?? 1;
 } catch (error) {
   console.error(error.message);

@@ -3,7 +3,16 @@
 // dist/server with the same folder layout, so relative imports keep working.
 // Usage: node tools/build/build-server.mjs
 import { createRequire } from 'node:module';
-import { mkdirSync, readdirSync, statSync, writeFileSync, copyFileSync, rmSync, renameSync, existsSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+  rmSync,
+  renameSync,
+  existsSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -47,11 +56,17 @@ for (const sourceRoot of SOURCE_ROOTS) {
     if (file.endsWith('.ts') && !SKIP.test(file)) {
       const target = join(OUT, rel.replace(/\.ts$/, '.js'));
       jobs.push(
-        swc.transformFile(file, { ...swcOptions(), filename: file, sourceFileName: relative(dirname(target), file) }).then((out) => {
-          mkdirSync(dirname(target), { recursive: true });
-          writeFileSync(target, `${out.code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
-          writeFileSync(`${target}.map`, out.map ?? '');
-        }),
+        swc
+          .transformFile(file, {
+            ...swcOptions(),
+            filename: file,
+            sourceFileName: relative(dirname(target), file),
+          })
+          .then((out) => {
+            mkdirSync(dirname(target), { recursive: true });
+            writeFileSync(target, `${out.code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
+            writeFileSync(`${target}.map`, out.map ?? '');
+          }),
       );
     } else if (!file.endsWith('.ts')) {
       const target = join(OUT, rel);
@@ -65,4 +80,6 @@ const old = `${FINAL}.old-${process.pid}`;
 if (existsSync(FINAL)) renameSync(FINAL, old);
 renameSync(OUT, FINAL);
 rmSync(old, { recursive: true, force: true });
-console.log(`server build: ${jobs.length} files in ${Date.now() - started} ms -> ${relative(process.cwd(), FINAL) || FINAL}`);
+console.log(
+  `server build: ${jobs.length} files in ${Date.now() - started} ms -> ${relative(process.cwd(), FINAL) || FINAL}`,
+);

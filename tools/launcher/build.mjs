@@ -27,7 +27,12 @@ function run(root, args, say) {
 
 export async function buildIfStale(root, say) {
   const sharedSources = Math.max(newestMtime(join(root, 'libs')), builtAt(join(root, 'package-lock.json')));
-  const serverSources = Math.max(sharedSources, ...['auth', 'integrations', 'campaign', 'reports'].map((s) => newestMtime(join(root, `apps/${s}-service`))));
+  const serverSources = Math.max(
+    sharedSources,
+    ...['auth', 'integrations', 'campaign', 'reports'].map((s) =>
+      newestMtime(join(root, `apps/${s}-service`)),
+    ),
+  );
   if (serverSources > builtAt(join(root, 'dist/server/apps/auth-service/src/main.js'))) {
     say('building the services...');
     run(root, ['tools/build/build-server.mjs'], say);
@@ -35,6 +40,17 @@ export async function buildIfStale(root, say) {
   const webSources = Math.max(sharedSources, newestMtime(join(root, 'apps/web')));
   if (existsSync(join(root, 'apps/web')) && webSources > builtAt(join(root, 'dist/apps/web/index.html'))) {
     say('building the web app (first start takes a minute)...');
-    run(root, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], say);
+    run(
+      root,
+      [
+        join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'apps/web/vite.config.ts',
+        '--logLevel',
+        'warn',
+      ],
+      say,
+    );
   }
 }

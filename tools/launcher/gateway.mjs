@@ -38,7 +38,12 @@ export async function startGateway({ port, host = '0.0.0.0', routes, webRoot, re
 
   const hasWeb = existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'], cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/');
@@ -54,7 +59,8 @@ export async function startGateway({ port, host = '0.0.0.0', routes, webRoot, re
     });
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    if (request.url.startsWith('/assets/'))
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
     done(null, payload);
   });
 

@@ -3,7 +3,12 @@
 import { createInterface } from 'node:readline';
 
 const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
-const COLORS = { 'auth-service': 35, 'integrations-service': 33, 'campaign-service': 32, 'reports-service': 34 };
+const COLORS = {
+  'auth-service': 35,
+  'integrations-service': 33,
+  'campaign-service': 32,
+  'reports-service': 34,
+};
 const SKIP = new Set(['level', 'time', 'msg', 'service', 'name', 'pid', 'hostname']);
 
 export function createLogPrinter(out) {

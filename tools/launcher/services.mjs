@@ -2,10 +2,34 @@
 // (ARCHITECTURE.md "One URL"). One table, used by the launcher, the gateway
 // and the browser tests.
 export const SERVICES = [
-  { name: 'auth-service', offset: 1, prefixes: ['/api/auth/v1'], health: '/api/auth/v1/health' },
-  { name: 'integrations-service', offset: 2, prefixes: ['/api/integrations/v1'], health: '/api/integrations/v1/health' },
-  { name: 'campaign-service', offset: 3, prefixes: ['/api/campaign/v1'], health: '/api/campaign/v1/health' },
-  { name: 'reports-service', offset: 4, prefixes: ['/api/campaign/v2'], health: '/api/campaign/v2/health' },
+  {
+    name: 'auth-service',
+    schema: 'auth',
+    offset: 1,
+    prefixes: ['/api/auth/v1'],
+    health: '/api/auth/v1/health',
+  },
+  {
+    name: 'integrations-service',
+    schema: 'integrations',
+    offset: 2,
+    prefixes: ['/api/integrations/v1'],
+    health: '/api/integrations/v1/health',
+  },
+  {
+    name: 'campaign-service',
+    schema: 'campaign',
+    offset: 3,
+    prefixes: ['/api/campaign/v1'],
+    health: '/api/campaign/v1/health',
+  },
+  {
+    name: 'reports-service',
+    schema: 'reports',
+    offset: 4,
+    prefixes: ['/api/campaign/v2'],
+    health: '/api/campaign/v2/health',
+  },
 ];
 
 export function servicePort(service, base) {

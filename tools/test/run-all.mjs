@@ -17,7 +17,13 @@ const tiers = [
   ['browser', 'npm', ['run', '--silent', 'test:e2e']],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+};
 const results = [];
 for (const [name, command, args] of tiers) {
   const started = Date.now();
@@ -27,7 +33,8 @@ for (const [name, command, args] of tiers) {
 }
 
 process.stdout.write('\n=== summary ===\n');
-for (const { name, ok, seconds } of results) process.stdout.write(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)\n`);
+for (const { name, ok, seconds } of results)
+  process.stdout.write(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)\n`);
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 process.stdout.write(`tiers: ${passed} passed, ${failed} failed\n`);

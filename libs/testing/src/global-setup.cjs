@@ -8,7 +8,9 @@ const { spawnSync } = require('node:child_process');
 
 module.exports = async function globalSetup() {
   // Tests of one service start the others from the built code (real processes, real HTTP).
-  const build = spawnSync(process.execPath, [join(__dirname, '../../../tools/build/build-server.mjs')], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(__dirname, '../../../tools/build/build-server.mjs')], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('server build failed');
   if (process.env.DATABASE_URL) {
     process.env.MERIDIAN_TEST_ADMIN_URL = process.env.DATABASE_URL;

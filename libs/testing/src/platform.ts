@@ -36,20 +36,24 @@ export async function startTestPlatform(databaseUrl: string): Promise<TestPlatfo
   const mails = await startSmtpSink();
   const port = await freePort();
   const authServiceUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/server/apps/auth-service/src/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: mails.url,
-      MERIDIAN_MODE: 'local',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'dist/server/apps/auth-service/src/main.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        SMTP_URL: mails.url,
+        MERIDIAN_MODE: 'local',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        PUBLIC_BASE_URL,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   await eventually(async () => (await fetch(`${authServiceUrl}/api/auth/v1/health`).catch(() => null))?.ok, {
     what: 'the auth service to start',
     timeoutMs: 60_000,

@@ -78,30 +78,55 @@ export class JobWorker
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.options.worker === false) return;
-    const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
-    this.runner = await run({
-      pgPool: this.pool,
-      schema: this.queueSchema,
-      taskList: this.taskList,
-      parsedCronItems: this.parsedCronItems,
-      concurrency,
-      pollInterval: this.options.pollIntervalMs ?? 2000,
-      // Nest owns the signals and calls our shutdown hooks; a second handler would race it.
-      noHandleSignals: true,
-      logger: graphileLogger(this.logger),
-    });
-    this.runner.promise.catch((error: unknown) =>
-      this.logger.fatal({ err: error }, 'job worker stopped on an error; jobs are not running'),
-    );
+    await this.startRunner();
     this.logger.info(
       {
         queue_schema: this.queueSchema,
         tasks: this.taskNames,
         cron_items: this.parsedCronItems.length,
-        concurrency,
+        concurrency: this.options.concurrency ?? DEFAULT_CONCURRENCY,
       },
       'job worker started',
     );
+  }
+
+  private async startRunner(): Promise<void> {
+    const runner = await run({
+      pgPool: this.pool,
+      schema: this.queueSchema,
+      taskList: this.taskList,
+      parsedCronItems: this.parsedCronItems,
+      concurrency: this.options.concurrency ?? DEFAULT_CONCURRENCY,
+      pollInterval: this.options.pollIntervalMs ?? 2000,
+      // Nest owns the signals and calls our shutdown hooks; a second handler would race it.
+      noHandleSignals: true,
+      logger: graphileLogger(this.logger),
+    });
+    this.runner = runner;
+    runner.promise.then(
+      () => this.restartIfUnexpected(runner),
+      (error: unknown) => {
+        this.logger.fatal({ err: error }, 'job worker stopped on an error; restarting it');
+        this.restartIfUnexpected(runner);
+      },
+    );
+  }
+
+  /**
+   * graphile-worker's migration notice is database-wide, not per schema: when
+   * another service first migrates its own `<schema>_jobs`, this runner stops
+   * itself (and sets exit code 57). Our schema is unaffected, so start again.
+   */
+  private restartIfUnexpected(runner: Runner): void {
+    if (this.runner !== runner) return; // stopped on purpose
+    if (process.exitCode === 57) process.exitCode = undefined;
+    this.logger.warn({ queue_schema: this.queueSchema }, 'job worker stopped unexpectedly; restarting it');
+    setTimeout(() => {
+      if (this.runner !== runner) return;
+      this.startRunner().catch((error: unknown) =>
+        this.logger.fatal({ err: error }, 'job worker could not restart; jobs are not running'),
+      );
+    }, 500).unref();
   }
 
   async onModuleDestroy(): Promise<void> {

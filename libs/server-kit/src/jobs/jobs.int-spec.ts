@@ -68,6 +68,23 @@ describe(JobQueue.name, () => {
     expect(done).toMatchObject({ job_task: 'test.record', attempt: 1 });
   });
 
+  it('keeps running jobs after another service migrates its own queue schema in the same database', async () => {
+    // graphile-worker announces its migrations database-wide; a second service's
+    // first start must not leave this service without a worker.
+    const other = await createJobsTestApp(db.url, `other_${randomUUID().slice(0, 8)}`, { logTable: false });
+    try {
+      await other.start({ worker: false });
+      const marker = randomUUID();
+      await queue.enqueue(undefined, recordJob, { marker });
+      const rows = await eventually(async () => (await t.runsOf(marker)).length > 0 && t.runsOf(marker), {
+        what: 'the job to run after the other schema migrated',
+      });
+      expect(rows).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('retries a failing job with backoff and logs the failure, then the retry succeeds', async () => {
     const marker = randomUUID();
     const job = await runWithCorrelation('flaky-correlation', () =>

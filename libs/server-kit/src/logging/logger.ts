@@ -30,6 +30,21 @@ const redactPaths = REDACTED_KEYS.flatMap((k) => [
   `*.*.${k.includes('-') ? `["${k}"]` : k}`,
 ]).map((p) => p.replace('.[', '['));
 
+/**
+ * Errors as type, message, code and stack only: driver errors carry their whole
+ * connection (and so its settings) as enumerable properties.
+ */
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code } = error as { code?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    stack: error.stack,
+  };
+}
+
 export function createLogger(name: string, level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -37,6 +52,7 @@ export function createLogger(name: string, level: string, destination?: pino.Des
       level,
       redact: { paths: redactPaths, censor: '[redacted]' },
       base: { service: name },
+      serializers: { err: serializeError },
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin: () => {
         const store = correlationStorage.getStore();

@@ -61,12 +61,18 @@ export interface JobsTestApp {
   close(): Promise<void>;
 }
 
-export async function createJobsTestApp(databaseUrl: string, schema: string): Promise<JobsTestApp> {
+export async function createJobsTestApp(
+  databaseUrl: string,
+  schema: string,
+  options: { logTable?: boolean } = {},
+): Promise<JobsTestApp> {
   const log = new Pool({ connectionString: databaseUrl, max: 4 });
-  await log.query(
-    `create table job_log (task text not null, marker text not null, attempt int not null,
-       correlation_id text not null, cron_backfilled boolean)`,
-  );
+  if (options.logTable !== false) {
+    await log.query(
+      `create table job_log (task text not null, marker text not null, attempt int not null,
+         correlation_id text not null, cron_backfilled boolean)`,
+    );
+  }
   const lines: Record<string, unknown>[] = [];
   const contexts: INestApplicationContext[] = [];
   const queueSchema = `${schema}_jobs`;
