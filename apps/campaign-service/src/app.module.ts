@@ -2,7 +2,12 @@ import type { DynamicModule } from '@nestjs/common';
 import { DatabaseModule, EventsModule, HealthModule, JobsModule, ServiceKitModule } from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { CampaignConfig } from './config';
+import { campaignEntities } from './entities';
 import { migrations } from './migrations';
+import { ContactImportModule } from './modules/contact-import/contact-import.module';
+import { PersonsModule } from './modules/persons/persons.module';
+import { StaticListsModule } from './modules/static-lists/static-lists.module';
+import { SettingsModule } from './modules/settings/settings.module';
 
 export const SCHEMA = 'campaign';
 
@@ -11,7 +16,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
     module: class CampaignAppModule {},
     imports: [
       ServiceKitModule.forRoot({ config, logger }),
-      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: campaignEntities, migrations }),
       EventsModule.forService({
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
@@ -19,6 +24,10 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       }),
       JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
       HealthModule.forService('campaign'),
+      SettingsModule,
+      PersonsModule,
+      ContactImportModule,
+      StaticListsModule,
     ],
   };
 }

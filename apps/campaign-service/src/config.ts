@@ -1,7 +1,12 @@
 import { baseConfigSchema, parseConfig } from '@meridian/server-kit';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export const campaignConfigSchema = baseConfigSchema.extend({});
+export const campaignConfigSchema = baseConfigSchema.extend({
+  /** Where uploaded CSV files are kept, one folder per organisation. */
+  UPLOAD_DIR: z.string().min(1).default('.data/uploads'),
+  /** Largest accepted upload. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+});
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 
 export const loadConfig = (env?: NodeJS.ProcessEnv): CampaignConfig => parseConfig(campaignConfigSchema, env);

@@ -1,0 +1,9 @@
+import { StaticListEntity } from './modules/static-lists/static-list.entity';
+import { ContactImportEntity } from './modules/contact-import/contact-import.entity';
+import { PersonEntity } from './modules/persons/person.entity';
+import { PersonFieldEntity } from './modules/persons/person-field.entity';
+import { ProductPersonEntity } from './modules/persons/product-person.entity';
+import { OrganisationSettingsEntity } from './modules/settings/settings.entity';
+
+/** Every entity of the campaign schema, for the data source. */
+export const campaignEntities = [PersonEntity, PersonFieldEntity, ProductPersonEntity, OrganisationSettingsEntity, ContactImportEntity, StaticListEntity];

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { forOrganisation, repositoryIn, type Transaction } from '@meridian/server-kit';
+import { Repository } from 'typeorm';
+import { ContactImportEntity } from './contact-import.entity';
+
+/** The contact_imports rows: one per uploaded file. */
+@Injectable()
+export class ContactImportsRepository {
+  constructor(@InjectRepository(ContactImportEntity) private readonly imports: Repository<ContactImportEntity>) {}
+
+  create(organisationId: string, filepath: string): Promise<ContactImportEntity> {
+    return forOrganisation(this.imports, organisationId).create({
+      filepath,
+      status: 'uploaded',
+      processed_rows: 0,
+      total_rows: 0,
+    });
+  }
+
+  find(organisationId: string, filepath: string): Promise<ContactImportEntity | null> {
+    return forOrganisation(this.imports, organisationId).findOne({ filepath });
+  }
+
+  findById(organisationId: string, id: string): Promise<ContactImportEntity | null> {
+    return forOrganisation(this.imports, organisationId).findOne({ id });
+  }
+
+  async update(
+    organisationId: string,
+    id: string,
+    patch: Partial<Omit<ContactImportEntity, 'id' | 'organisation_id'>>,
+    tx?: Transaction,
+  ): Promise<void> {
+    await forOrganisation(repositoryIn(tx, ContactImportEntity, this.imports), organisationId).update(
+      { id },
+      { ...patch, updated_at: new Date() },
+    );
+  }
+
+  /** Moves the import to `to` only if it is still in `from`; false when someone else moved it. */
+  async transition(
+    organisationId: string,
+    id: string,
+    from: ContactImportEntity['status'],
+    patch: Partial<ContactImportEntity>,
+    tx?: Transaction,
+  ): Promise<boolean> {
+    const changed = await forOrganisation(repositoryIn(tx, ContactImportEntity, this.imports), organisationId).update(
+      { id, status: from },
+      { ...patch, updated_at: new Date() },
+    );
+    return changed === 1;
+  }
+
+  async remove(organisationId: string, id: string): Promise<void> {
+    await forOrganisation(this.imports, organisationId).delete({ id });
+  }
+}

@@ -1,0 +1,123 @@
+import { PassThrough, pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { parse, type CsvError } from 'csv-parse';
+
+/** A row larger than this many characters is refused: bounds memory per row. */
+export const MAX_RECORD_CHARS = 128 * 1024;
+/** Spreadsheet exports with thousands of empty columns are mistakes, not contacts. */
+export const MAX_COLUMNS = 500;
+
+/** A problem with the file as a whole: the message is shown to the user as is. */
+export class CsvFileError extends Error {}
+
+/** Rejects bytes that are not UTF-8 instead of importing replacement characters. */
+function utf8Text(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      try {
+        done(null, decoder.decode(chunk, { stream: true }));
+      } catch {
+        done(new CsvFileError('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again'));
+      }
+    },
+    flush(done: TransformCallback) {
+      try {
+        done(null, decoder.decode());
+      } catch {
+        done(new CsvFileError('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again'));
+      }
+    },
+  });
+}
+
+function describe(error: CsvError): string {
+  const line = (error as { lines?: number }).lines;
+  const where = line ? `Line ${line}` : 'The file';
+  const messages: Record<string, string> = {
+    CSV_QUOTE_NOT_CLOSED: 'a quoted value is not closed',
+    CSV_INVALID_CLOSING_QUOTE: 'a quote is misplaced inside a value',
+    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quote is misplaced inside a value',
+    INVALID_OPENING_QUOTE: 'a quote is misplaced inside a value',
+    CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'the number of values differs from the number of columns in the header',
+    CSV_RECORD_INCONSISTENT_COLUMNS: 'the number of values differs from the number of columns in the header',
+    CSV_MAX_RECORD_SIZE: `the row is larger than ${MAX_RECORD_CHARS} characters`,
+  };
+  return `${where}: ${messages[error.code] ?? 'the file is not valid CSV'}`;
+}
+
+/** A value for COPY's text format: `\N` for blank, backslash escapes; NUL (which Postgres text cannot hold) is dropped. */
+export function copyText(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  const trimmed = value.trim();
+  if (trimmed === '') return '\\N';
+  return trimmed.replace(/[\\\t\n\r\0]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '',
+  );
+}
+
+/**
+ * Streams a CSV file as COPY text lines (`row number, cells...`). The header goes
+ * to `onHeader` first, which may throw to refuse the file or pick the columns to keep. Memory stays bounded:
+ * one record at a time, each at most MAX_RECORD_CHARS.
+ */
+export function csvToCopyLines(source: Readable, onHeader: (headers: string[]) => number[] | void): Readable {
+  // When onHeader names columns, only those are emitted (e.g. just the email).
+  let picked: number[] | null = null;
+  const parser = parse({
+    bom: true,
+    max_record_size: MAX_RECORD_CHARS,
+    relax_column_count: false,
+    // Quotes inside unquoted values (=HYPERLINK("x")) are common in exports; keep them as text.
+    relax_quotes: true,
+    skip_empty_lines: true,
+  });
+  // Rows are numbered as a spreadsheet shows them: the header is row 1.
+  let row = 0;
+  const toCopy = new Transform({
+    writableObjectMode: true,
+    transform(record: string[], _encoding, done: TransformCallback) {
+      try {
+        if (row === 0) {
+          if (record.length > MAX_COLUMNS) {
+            throw new CsvFileError(`The file has ${record.length} columns; at most ${MAX_COLUMNS} are allowed`);
+          }
+          picked = onHeader(record) ?? null;
+          row = 2;
+          return done();
+        }
+        const cells = picked ? picked.map((i) => record[i]) : record;
+        done(null, `${row++}\t${cells.map(copyText).join('\t')}\n`);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+  const output = new PassThrough();
+  // One error path for the whole chain: parse errors become CsvFileError with the line.
+  pipeline(source, utf8Text(), parser, toCopy, (error) => {
+    if (!error) return;
+    const code = (error as { code?: string }).code;
+    output.destroy(code?.startsWith('CSV_') ? new CsvFileError(describe(error as CsvError)) : error);
+  });
+  toCopy.pipe(output);
+  // A consumer that stops early (header read, COPY failure) stops the file read too.
+  output.on('close', () => source.destroy());
+  return output;
+}
+
+class HeaderRead extends Error {}
+
+/** The first record of a CSV file; reads no further than it. */
+export function readHeader(source: Readable): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    let header: string[] | null = null;
+    const lines = csvToCopyLines(source, (h) => {
+      header = h;
+      throw new HeaderRead();
+    });
+    lines.on('error', (error) => (error instanceof HeaderRead && header ? resolve(header) : reject(error)));
+    lines.on('end', () => (header ? resolve(header) : reject(new CsvFileError('The file is empty'))));
+    lines.resume();
+  });
+}

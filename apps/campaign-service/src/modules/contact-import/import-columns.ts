@@ -1,0 +1,65 @@
+import type { PersonField } from '@meridian/contracts';
+import { CsvFileError } from './csv-reader';
+
+/** One CSV column and the person field it fills. */
+export interface ImportColumn {
+  /** Position in the file; the staging table's column is `c{index}`. */
+  index: number;
+  header: string;
+  field: string;
+  custom: boolean;
+  /** Not a field yet: becomes a custom string field when the import runs. */
+  isNew: boolean;
+  length: number | null;
+  display: string;
+}
+
+/** The snake-case name of a new custom field from its header (spec 3: entered text -> name). */
+export function fieldName(header: string): string {
+  const snake = header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
+  return /^[0-9]/.test(snake) ? `f_${snake}` : snake;
+}
+
+/**
+ * Maps the header to person fields: by name or display (any case), else a new
+ * custom field. Refuses files without exactly one email column, blank or
+ * repeated headers, and read-only fields.
+ */
+export function mapColumns(headers: string[], definitions: PersonField[]): ImportColumn[] {
+  const byKey = new Map<string, PersonField>();
+  for (const d of definitions) {
+    byKey.set(d.name, d);
+    byKey.set(fieldName(d.display), d);
+  }
+  const seen = new Set<string>();
+  const columns = headers.map((raw, index): ImportColumn => {
+    const header = raw.trim();
+    const key = fieldName(header);
+    if (!key) throw new CsvFileError(`Column ${index + 1} has no name`);
+    const definition = byKey.get(key);
+    const field = definition?.name ?? key;
+    if (seen.has(field)) throw new CsvFileError(`The column "${header}" appears more than once`);
+    seen.add(field);
+    if (definition && definition.read_only && !definition.updatable) {
+      throw new CsvFileError(`The column "${header}" is read-only and cannot be imported`);
+    }
+    return {
+      index,
+      header,
+      field,
+      custom: definition ? definition.custom : true,
+      isNew: !definition,
+      length: definition?.length ?? null,
+      display: definition?.display ?? header,
+    };
+  });
+  if (!columns.some((c) => c.field === 'email' && !c.custom)) {
+    throw new CsvFileError('The file must have a column named email');
+  }
+  return columns;
+}

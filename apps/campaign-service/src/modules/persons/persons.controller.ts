@@ -1,0 +1,103 @@
+import { Controller } from '@nestjs/common';
+import {
+  marketingPersonListContract,
+  type ParsedRequestOf,
+  personActivitiesContract,
+  personCampaignMetricsContract,
+  personCreateContract,
+  personEmailSentContract,
+  personGetContract,
+  personListContract,
+  personLookupContract,
+  personProductUserListContract,
+  personRemoveContract,
+  personUnsubscribeStatusContract,
+  personUnsubscribeToggleContract,
+  personUpdateContract,
+  type ResponseOf,
+} from '@meridian/contracts';
+import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
+import { PersonActivityService } from './person-activity.service';
+import { PersonsService } from './persons.service';
+
+
+
+@Controller()
+export class PersonsController {
+  constructor(
+    private readonly persons: PersonsService,
+    private readonly activity: PersonActivityService,
+  ) {}
+
+  @Endpoint(personListContract)
+  list(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personListContract>) {
+    return this.persons.list(auth, input);
+  }
+
+  @Endpoint(personCreateContract)
+  async create(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof personCreateContract>,
+  ): Promise<ResponseOf<typeof personCreateContract>> {
+    return { success: true, person_id: await this.persons.create(auth, input.email) };
+  }
+
+  @Endpoint(personGetContract)
+  async get(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personGetContract>) {
+    return { person: await this.persons.get(auth, input.person_id) };
+  }
+
+  @Endpoint(personUpdateContract)
+  async update(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personUpdateContract>) {
+    return { person: await this.persons.update(auth, input.person_id, input) };
+  }
+
+  @Endpoint(personRemoveContract)
+  async remove(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof personRemoveContract>,
+  ): Promise<ResponseOf<typeof personRemoveContract>> {
+    await this.persons.remove(auth, input.contact_id, input.email);
+    return { success: true };
+  }
+
+  @Endpoint(personUnsubscribeStatusContract)
+  async unsubscribeStatus(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personUnsubscribeStatusContract>) {
+    return { unsubscribed: await this.persons.unsubscribeStatus(auth, input.person_id) };
+  }
+
+  @Endpoint(personUnsubscribeToggleContract)
+  async unsubscribeToggle(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personUnsubscribeToggleContract>) {
+    return { unsubscribed: await this.persons.toggleUnsubscribe(auth, input.person_id) };
+  }
+
+  @Endpoint(personLookupContract)
+  async lookup(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personLookupContract>) {
+    return { rows: await this.activity.lookup(auth, input.email, input.campaign_context) };
+  }
+
+  @Endpoint(personProductUserListContract)
+  productUsers(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personProductUserListContract>) {
+    return this.activity.productUsers(auth, input);
+  }
+
+  @Endpoint(personActivitiesContract)
+  activities(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personActivitiesContract>) {
+    return this.activity.activities(auth, input);
+  }
+
+  @Endpoint(personCampaignMetricsContract)
+  campaignMetrics(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personCampaignMetricsContract>) {
+    return this.activity.emails(auth, input);
+  }
+
+  @Endpoint(personEmailSentContract)
+  emailSent(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personEmailSentContract>) {
+    return this.activity.emails(auth, input);
+  }
+
+  @Endpoint(marketingPersonListContract)
+  marketingPersons(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof marketingPersonListContract>) {
+    return this.activity.marketingPersons(auth, input);
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { forOrganisation, isUniqueViolation, repositoryIn, type Transaction } from '@meridian/server-kit';
+import { Repository } from 'typeorm';
+import { PersonEntity } from './person.entity';
+import type { FieldPatch } from './person-fields';
+
+export interface PersonListQuery {
+  keyword?: string;
+  startDate?: string;
+  endDate?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+@Injectable()
+export class PersonsRepository {
+  constructor(@InjectRepository(PersonEntity) private readonly persons: Repository<PersonEntity>) {}
+
+  list(organisationId: string, query: PersonListQuery): Promise<[PersonEntity[], number]> {
+    const builder = forOrganisation(this.persons, organisationId).query('p');
+    if (query.keyword) {
+      builder.andWhere('(p.email ILIKE :kw OR p.first_name ILIKE :kw OR p.last_name ILIKE :kw)', {
+        kw: likePattern(query.keyword),
+      });
+    }
+    if (query.startDate) builder.andWhere('p._created_time >= :start::date', { start: query.startDate });
+    // End date is inclusive: everything before the next day.
+    if (query.endDate) builder.andWhere(`p._created_time < (:end::date + 1)`, { end: query.endDate });
+    return builder
+      .orderBy('p._created_time', 'DESC')
+      .addOrderBy('p.id', 'ASC')
+      .take(query.limit)
+      .skip(query.offset)
+      .getManyAndCount();
+  }
+
+  find(organisationId: string, id: string, tx?: Transaction): Promise<PersonEntity | null> {
+    return forOrganisation(repositoryIn(tx, PersonEntity, this.persons), organisationId).findOne({ id });
+  }
+
+  findByEmail(organisationId: string, email: string): Promise<PersonEntity[]> {
+    return forOrganisation(this.persons, organisationId)
+      .query('p')
+      .andWhere('lower(p.email) = lower(:email)', { email })
+      .getMany();
+  }
+
+  /** The new person, or null when the email is taken in the organisation (any case). */
+  async insert(organisationId: string, email: string): Promise<PersonEntity | null> {
+    try {
+      return await forOrganisation(this.persons, organisationId).create({ email });
+    } catch (error) {
+      if (isUniqueViolation(error, 'persons_org_email_key')) return null;
+      throw error;
+    }
+  }
+
+  /** Applies a checked patch; false when the new email is taken. */
+  async update(organisationId: string, id: string, patch: FieldPatch): Promise<boolean> {
+    const set: Record<string, unknown> = { ...patch.defaults, _updated_time: new Date() };
+    const builder = this.persons.createQueryBuilder().update(PersonEntity);
+    if (Object.keys(patch.custom).length > 0) {
+      // Merge at the database so concurrent edits of other custom fields are kept.
+      set.custom_fields = () => `custom_fields || :custom::jsonb`;
+      builder.setParameter('custom', JSON.stringify(patch.custom));
+    }
+    try {
+      await builder
+        .set(set)
+        .where('id = :id AND organisation_id = :organisationId', { id, organisationId })
+        .execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error, 'persons_org_email_key')) return false;
+      throw error;
+    }
+  }
+
+  /** Flips the flag in one statement, so two quick clicks cannot both read the old value; null if not found. */
+  async toggleUnsubscribed(organisationId: string, id: string): Promise<boolean | null> {
+    const [rows] = (await this.persons.query(
+      `UPDATE campaign.persons
+       SET unsubscribed = NOT unsubscribed,
+           unsubscribed_time = CASE WHEN unsubscribed THEN NULL ELSE now() END,
+           _updated_time = now()
+       WHERE organisation_id = $1 AND id = $2
+       RETURNING unsubscribed`,
+      [organisationId, id],
+    )) as [{ unsubscribed: boolean }[], number];
+    return rows[0]?.unsubscribed ?? null;
+  }
+
+  async remove(organisationId: string, id: string): Promise<number> {
+    return forOrganisation(this.persons, organisationId).delete({ id });
+  }
+}

@@ -1,0 +1,119 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { DataSource } from 'typeorm';
+import { likePattern } from '../persons/persons.repository';
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  company_name: string | null;
+  phone_number: string | null;
+  added_at: Date;
+}
+
+/** Joins the file's emails to the organisation's contacts, case-insensitively. */
+const FILE_MATCH = `FROM file_emails f
+  JOIN campaign.persons p ON p.organisation_id = $1 AND lower(p.email) = lower(f.email)`;
+
+/** Static list membership: paging, removal, and adding from a CSV of emails (COPY, then set-based). */
+@Injectable()
+export class StaticListMembersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async page(
+    organisationId: string,
+    listId: string,
+    query: { keyword?: string; startDate?: string; endDate?: string; limit: number; offset: number },
+  ): Promise<[MemberRow[], number]> {
+    const where = `m.organisation_id = $1 AND m.static_list_id = $2
+      AND ($3::text IS NULL OR p.email ILIKE $3 OR p.first_name ILIKE $3 OR p.last_name ILIKE $3)
+      AND ($4::date IS NULL OR m.added_at >= $4::date) AND ($5::date IS NULL OR m.added_at < $5::date + 1)`;
+    const params = [organisationId, listId, query.keyword ? likePattern(query.keyword) : null, query.startDate ?? null, query.endDate ?? null];
+    const rows: MemberRow[] = await this.dataSource.query(
+      `SELECT p.id, p.email, p.first_name, p.last_name, p.title, p.company_name, p.phone_number, m.added_at
+       FROM campaign.static_list_members m JOIN campaign.persons p ON p.id = m.person_id
+       WHERE ${where} ORDER BY m.added_at DESC, p.id LIMIT $6 OFFSET $7`,
+      [...params, query.limit, query.offset],
+    );
+    const [{ n }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM campaign.static_list_members m JOIN campaign.persons p ON p.id = m.person_id WHERE ${where}`,
+      params,
+    )) as { n: number }[];
+    return [rows, n];
+  }
+
+  async removeEmails(organisationId: string, listId: string, emails: string[]): Promise<number> {
+    const rows: { n: number }[] = await this.dataSource.query(
+      `WITH gone AS (
+         DELETE FROM campaign.static_list_members m USING campaign.persons p
+         WHERE m.organisation_id = $1 AND m.static_list_id = $2 AND p.id = m.person_id
+           AND lower(p.email) = ANY (SELECT lower(e) FROM unnest($3::text[]) AS e)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [organisationId, listId, emails],
+    );
+    return rows[0]!.n;
+  }
+
+  async removeAll(organisationId: string, listId: string): Promise<number> {
+    const rows: { n: number }[] = await this.dataSource.query(
+      `WITH gone AS (DELETE FROM campaign.static_list_members WHERE organisation_id = $1 AND static_list_id = $2 RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [organisationId, listId],
+    );
+    return rows[0]!.n;
+  }
+
+  /** Distinct emails in the file, and how many of them are contacts of the organisation. */
+  match(organisationId: string, lines: () => Readable): Promise<{ total: number; matched: number }> {
+    return this.withFileEmails(lines, async (client) => {
+      const { rows } = await client.query<{ total: number; matched: number }>(
+        `SELECT (SELECT count(DISTINCT lower(email)) FROM file_emails)::int AS total,
+                (SELECT count(DISTINCT p.id) ${FILE_MATCH})::int AS matched`,
+        [organisationId],
+      );
+      return rows[0]!;
+    });
+  }
+
+  /** Adds the file's known contacts to the list in one statement; answers how many were new to it. */
+  insertFromFile(organisationId: string, listId: string, lines: () => Readable): Promise<number> {
+    return this.withFileEmails(lines, async (client) => {
+      const { rows } = await client.query<{ n: number }>(
+        `WITH added AS (
+           INSERT INTO campaign.static_list_members (static_list_id, person_id, organisation_id)
+           SELECT DISTINCT $2::uuid, p.id, $1::uuid ${FILE_MATCH}
+           ON CONFLICT DO NOTHING RETURNING 1)
+         SELECT count(*)::int AS n FROM added`,
+        [organisationId, listId],
+      );
+      return rows[0]!.n;
+    });
+  }
+
+  /** COPYs (row, email) lines into a temporary table that lives for one transaction. */
+  private async withFileEmails<T>(lines: () => Readable, work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    const client = (await runner.connect()) as PoolClient;
+    try {
+      await client.query('BEGIN');
+      await client.query('CREATE TEMP TABLE file_emails (line integer, email text) ON COMMIT DROP');
+      await pipeline(lines(), client.query(copyFrom('COPY file_emails (line, email) FROM STDIN')));
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import type { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { matchedMessage, pageCount } from '@meridian/contracts';
+import type { RequestContext } from '@meridian/server-kit';
+import type { FastifyRequest } from 'fastify';
+import { CsvFileError, csvToCopyLines, readHeader } from '../contact-import/csv-reader';
+import { fieldName } from '../contact-import/import-columns';
+import { readUpload } from '../uploads/multipart';
+import { UploadStore } from '../uploads/upload-store';
+import { StaticListMembersRepository } from './static-list-members.repository';
+import { StaticListsError } from './static-lists.errors';
+import { StaticListsService } from './static-lists.service';
+
+function emailIndex(headers: string[]): number {
+  const index = headers.findIndex((h) => fieldName(h) === 'email');
+  if (index < 0) throw new CsvFileError('The file must have a column named email');
+  return index;
+}
+
+/** Who is on a static list: paging, removal, and adding contacts from a CSV of emails. */
+@Injectable()
+export class StaticListMembersService {
+  constructor(
+    private readonly lists: StaticListsService,
+    private readonly members: StaticListMembersRepository,
+    private readonly store: UploadStore,
+  ) {}
+
+  async page(
+    auth: RequestContext,
+    input: { static_list_id: string; page_size: number; page_number: number; search_keyword?: string; start_date?: string; end_date?: string },
+  ) {
+    await this.lists.require(auth, input.static_list_id);
+    const [rows, total] = await this.members.page(auth.organisationId, input.static_list_id, {
+      keyword: input.search_keyword || undefined,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      limit: input.page_size,
+      offset: (input.page_number - 1) * input.page_size,
+    });
+    return {
+      records: rows.map((r) => ({ ...r, added_at: r.added_at.toISOString() })),
+      page_number: input.page_number,
+      page_size: input.page_size,
+      page_count: pageCount(total, input.page_size),
+      total_count: total,
+    };
+  }
+
+  async remove(auth: RequestContext, listId: string, emails: string[]): Promise<number> {
+    await this.lists.require(auth, listId, true);
+    return this.members.removeEmails(auth.organisationId, listId, emails);
+  }
+
+  async removeAll(auth: RequestContext, listId: string): Promise<number> {
+    await this.lists.require(auth, listId, true);
+    return this.members.removeAll(auth.organisationId, listId);
+  }
+
+  /** Stores the file once the list is known to be the caller's and the header has an email column. */
+  async upload(auth: RequestContext, request: FastifyRequest): Promise<string> {
+    const filepath = await readUpload(request, async (file, fields) => {
+      // static_list_id must come before the file part, so the list is checked before anything is stored.
+      try {
+        await this.lists.require(auth, fields.static_list_id ?? '');
+      } catch (error) {
+        file.file.resume();
+        throw error;
+      }
+      return this.store.save(auth.organisationId, 'static-list', file);
+    });
+    try {
+      await this.guard(async () => emailIndex(await readHeader(await this.store.open(auth.organisationId, filepath))));
+    } catch (error) {
+      await this.store.remove(auth.organisationId, filepath);
+      throw error;
+    }
+    return filepath;
+  }
+
+  async status(auth: RequestContext, listId: string, filepath: string) {
+    await this.lists.require(auth, listId);
+    await this.store.path(auth.organisationId, filepath, 'static-list');
+    // Uploads are stored within the request: a file that exists is complete.
+    return { status: 'completed' as const, error: null, filepath };
+  }
+
+  async match(auth: RequestContext, listId: string, filepath: string) {
+    await this.lists.require(auth, listId);
+    const source = await this.store.open(auth.organisationId, filepath, 'static-list');
+    const { total, matched } = await this.guard(() => this.members.match(auth.organisationId, () => this.emailLines(source)));
+    return { matched_contacts: matched, total_count: total, message: matchedMessage(matched, total) };
+  }
+
+  async insert(auth: RequestContext, listId: string, filepath: string): Promise<number> {
+    await this.lists.require(auth, listId, true);
+    const source = await this.store.open(auth.organisationId, filepath, 'static-list');
+    const added = await this.guard(() =>
+      this.members.insertFromFile(auth.organisationId, listId, () => this.emailLines(source)),
+    );
+    await this.store.remove(auth.organisationId, filepath);
+    return added;
+  }
+
+  private emailLines(source: Readable): Readable {
+    return csvToCopyLines(source, (headers) => [emailIndex(headers)]);
+  }
+
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof CsvFileError) throw new StaticListsError('InvalidCsvException', error.message);
+      throw error;
+    }
+  }
+}

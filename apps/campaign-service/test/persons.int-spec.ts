@@ -1,0 +1,151 @@
+import {
+  personCreateContract,
+  personGetContract,
+  personListContract,
+  personLookupContract,
+  personRemoveContract,
+  personUnsubscribeStatusContract,
+  personUnsubscribeToggleContract,
+  personUpdateContract,
+  settingsGetContract,
+} from '@meridian/contracts';
+import type { SignedIn } from '@meridian/testing';
+import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
+
+describe('PersonsController', () => {
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    t = await startCampaignTestApp();
+    admin = await t.platform.newOrganisation();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  beforeEach(async () => {
+    await t.sql('TRUNCATE campaign.persons CASCADE');
+  });
+
+  async function newPerson(email: string): Promise<string> {
+    const response = await t.call(personCreateContract, { email }, admin).expect(200);
+    return (response.body as { person_id: string }).person_id;
+  }
+
+  it('creates a contact and reads it back with default field metadata', async () => {
+    const id = await newPerson('Ada@Example.com');
+    const response = await t.call(personGetContract, { person_id: id }, admin).expect(200);
+    const person = response.body.person;
+    expect(person.email).toBe('Ada@Example.com');
+    const email = person.default_fields.find((f: { name: string }) => f.name === 'email');
+    expect(email).toMatchObject({ type: 'string', required: true, value: 'Ada@Example.com', custom: false });
+    expect(person.custom_fields).toEqual([]);
+  });
+
+  it('refuses an invalid email with the spec message', async () => {
+    const response = await t.call(personCreateContract, { email: 'not-an-email' }, admin).expect(400);
+    expect(response.body.description).toBe('Valid email is required');
+  });
+
+  it('refuses a duplicate email in another case', async () => {
+    await newPerson('dup@example.com');
+    const response = await t.call(personCreateContract, { email: 'DUP@example.com' }, admin).expect(409);
+    expect(response.body.code).toBe('PersonAlreadyExistsException');
+  });
+
+  it('lists contacts with keyword search, paging and the requested columns', async () => {
+    for (const e of ['a1@x.com', 'a2@x.com', 'b1@y.com']) await newPerson(e);
+    const id = (await t.sql<{ id: string }>(`SELECT id FROM campaign.persons WHERE email = 'b1@y.com'`))[0]!.id;
+    await t.call(personUpdateContract, { person_id: id, default_fields: { first_name: 'Zed' } }, admin).expect(200);
+
+    const all = await t.call(personListContract, { page_size: 2, page_number: 1 }, admin).expect(200);
+    expect(all.body).toMatchObject({ total_count: 3, page_count: 2 });
+    expect(all.body.records).toHaveLength(2);
+    expect(Object.keys(all.body.records[0])).toEqual(
+      expect.arrayContaining(['email', 'first_name', 'company_name', '_created_time']),
+    );
+
+    const byName = await t.call(personListContract, { keyword: 'zed' }, admin).expect(200);
+    expect(byName.body.records.map((r: { email: string }) => r.email)).toEqual(['b1@y.com']);
+
+    const wildcard = await t.call(personListContract, { keyword: '%' }, admin).expect(200);
+    expect(wildcard.body.total_count).toBe(0);
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const future = await t.call(personListContract, { start_date: tomorrow }, admin).expect(200);
+    expect(future.body.total_count).toBe(0);
+
+    const unknown = await t.call(personListContract, { columns: ['nope'] }, admin).expect(400);
+    expect(unknown.body.code).toBe('ValidationException');
+  });
+
+  it('updates fields, enforcing length, read-only, unknown fields and email uniqueness', async () => {
+    const id = await newPerson('edit@example.com');
+    await newPerson('taken@example.com');
+
+    const ok = await t
+      .call(personUpdateContract, { person_id: id, default_fields: { first_name: 'Grace', title: 'CTO' } }, admin)
+      .expect(200);
+    expect(ok.body.person.default_fields.find((f: { name: string }) => f.name === 'first_name').value).toBe('Grace');
+
+    const tooLong = await t
+      .call(personUpdateContract, { person_id: id, default_fields: { phone_number: '1'.repeat(51) } }, admin)
+      .expect(400);
+    expect(tooLong.body.fields['default_fields.phone_number']).toEqual(['Phone must be at most 50 characters']);
+
+    const readOnly = await t
+      .call(personUpdateContract, { person_id: id, default_fields: { org_id: 'acme' } }, admin)
+      .expect(400);
+    expect(readOnly.body.fields['default_fields.org_id']).toEqual(['Org ID is read-only']);
+
+    const unknown = await t.call(personUpdateContract, { person_id: id, custom_fields: { shoe: '42' } }, admin).expect(400);
+    expect(unknown.body.fields['custom_fields.shoe']).toEqual(['Unknown field']);
+
+    const taken = await t
+      .call(personUpdateContract, { person_id: id, default_fields: { email: 'TAKEN@example.com' } }, admin)
+      .expect(409);
+    expect(taken.body.code).toBe('PersonAlreadyExistsException');
+    const [row] = await t.sql<{ email: string; first_name: string }>('SELECT * FROM campaign.persons WHERE id = $1', [id]);
+    expect(row).toMatchObject({ email: 'edit@example.com', first_name: 'Grace' });
+  });
+
+  it('removes a contact only when the confirmation email matches', async () => {
+    const id = await newPerson('bye@example.com');
+    await t.call(personRemoveContract, { contact_id: id, email: 'other@example.com' }, admin).expect(400);
+    await t.call(personRemoveContract, { contact_id: id, email: 'BYE@example.com' }, admin).expect(200);
+    await t.call(personGetContract, { person_id: id }, admin).expect(404);
+  });
+
+  it('toggles the subscription status', async () => {
+    const id = await newPerson('sub@example.com');
+    expect((await t.call(personUnsubscribeStatusContract, { person_id: id }, admin)).body).toEqual({ unsubscribed: false });
+    expect((await t.call(personUnsubscribeToggleContract, { person_id: id }, admin)).body).toEqual({ unsubscribed: true });
+    expect((await t.call(personUnsubscribeStatusContract, { person_id: id }, admin)).body).toEqual({ unsubscribed: true });
+  });
+
+  it('looks a person up by email in both campaign contexts', async () => {
+    const id = await newPerson('look@example.com');
+    const [{ organisation_id }] = await t.sql<{ organisation_id: string }>(
+      'SELECT organisation_id FROM campaign.persons WHERE id = $1',
+      [id],
+    );
+    await t.sql(`INSERT INTO campaign.person_org (organisation_id, email, org_id) VALUES ($1, 'look@example.com', 'acme')`, [
+      organisation_id,
+    ]);
+    const person = await t.call(personLookupContract, { email: 'LOOK@example.com', campaign_context: 'person' }, admin);
+    expect(person.body.rows).toEqual([expect.objectContaining({ id, campaign_context: 'person' })]);
+    const org = await t.call(personLookupContract, { email: 'look@example.com', campaign_context: 'org' }, admin);
+    expect(org.body.rows).toEqual([expect.objectContaining({ org_id: 'acme', campaign_context: 'org' })]);
+  });
+
+  it('answers the settings with the one_to_one default', async () => {
+    const response = await t.call(settingsGetContract, {}, admin).expect(200);
+    expect(response.body).toEqual({ settings: { person_org_mapping: 'one_to_one', email: null } });
+  });
+
+  it('refuses calls without a token', async () => {
+    await t.http().post(personListContract.fullPath).send({}).expect(401);
+  });
+});

@@ -1,0 +1,137 @@
+import {
+  personCreateContract,
+  staticListContactsListContract,
+  staticListContactsRemoveAllContract,
+  staticListContactsRemoveContract,
+  staticListCreateContract,
+  staticListDeleteContract,
+  staticListFileInsertContract,
+  staticListFileStatusContract,
+  staticListFileUploadContract,
+  staticListGetContract,
+  staticListMatchContract,
+  staticListRenameContract,
+  staticListsAllContract,
+  staticListsListContract,
+  staticListTemplateDownloadContract,
+} from '@meridian/contracts';
+import type { SignedIn } from '@meridian/testing';
+import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
+
+describe('StaticListsController', () => {
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    t = await startCampaignTestApp();
+    admin = await t.platform.newOrganisation();
+    for (const email of ['ann@x.com', 'bob@x.com', 'cat@x.com']) {
+      await t.call(personCreateContract, { email }, admin).expect(200);
+    }
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  beforeEach(async () => {
+    await t.sql('TRUNCATE campaign.static_lists CASCADE');
+  });
+
+  async function newList(name: string): Promise<string> {
+    return (await t.call(staticListCreateContract, { name }, admin).expect(200)).body.static_list.static_list_id as string;
+  }
+
+  function uploadTo(listId: string, csv: string, filename = 'list.csv') {
+    return t
+      .http()
+      .post(staticListFileUploadContract.fullPath)
+      .set('Authorization', `Bearer ${admin.bearer}`)
+      .field('static_list_id', listId)
+      .attach('file', Buffer.from(csv), filename);
+  }
+
+  async function addFromCsv(listId: string, csv: string) {
+    const { filepath } = (await uploadTo(listId, csv).expect(200)).body as { filepath: string };
+    const status = await t.call(staticListFileStatusContract, { static_list_id: listId, filepath }, admin).expect(200);
+    expect(status.body).toEqual({ status: 'completed', error: null, filepath });
+    const match = (await t.call(staticListMatchContract, { static_list_id: listId, filepath }, admin).expect(200)).body;
+    const insert = await t.call(staticListFileInsertContract, { static_list_id: listId, filename: filepath }, admin).expect(200);
+    return { match, copied: insert.body.copied_rowcount as number };
+  }
+
+  it('creates, renames, searches, gets and deletes lists', async () => {
+    const id = await newList('Customers');
+    await newList('Prospects');
+    const renamed = await t.call(staticListRenameContract, { static_list_id: id, name: 'VIP customers' }, admin).expect(200);
+    expect(renamed.body.static_list).toMatchObject({ name: 'VIP customers', num_records: 0 });
+
+    const found = await t.call(staticListsListContract, { search_keyword: 'vip' }, admin).expect(200);
+    expect(found.body).toMatchObject({ total_count: 1, page_count: 1 });
+    expect(found.body.records[0].static_list_id).toBe(id);
+
+    const all = await t.call(staticListsAllContract, {}, admin).expect(200);
+    expect(all.body.records).toHaveLength(2);
+
+    await t.call(staticListDeleteContract, { static_list_id: id }, admin).expect(200);
+    await t.call(staticListGetContract, { static_list_id: id }, admin).expect(404);
+  });
+
+  it('refuses a blank name', async () => {
+    const response = await t.call(staticListCreateContract, { name: '  ' }, admin).expect(400);
+    expect(response.body.description).toBe('Name is required');
+  });
+
+  it('adds contacts from a CSV, matching emails case-insensitively', async () => {
+    const id = await newList('From CSV');
+    const { match, copied } = await addFromCsv(id, 'Email,name\nANN@x.com,a\nbob@x.com,b\nbob@x.com,b\nnobody@x.com,n\n');
+    expect(match).toEqual({ matched_contacts: 2, total_count: 3, message: '2 of 3 matched to your contact database' });
+    expect(copied).toBe(2);
+
+    const again = await addFromCsv(id, 'email\nann@x.com\ncat@x.com\n');
+    expect(again.copied).toBe(1);
+    const list = await t.call(staticListGetContract, { static_list_id: id }, admin).expect(200);
+    expect(list.body.static_list.num_records).toBe(3);
+  });
+
+  it('lists members with search, date range and paging, then removes some and all', async () => {
+    const id = await newList('Members');
+    await addFromCsv(id, 'email\nann@x.com\nbob@x.com\ncat@x.com\n');
+
+    const page = await t.call(staticListContactsListContract, { static_list_id: id, page_size: 2 }, admin).expect(200);
+    expect(page.body).toMatchObject({ total_count: 3, page_count: 2 });
+    const search = await t.call(staticListContactsListContract, { static_list_id: id, search_keyword: 'BOB' }, admin);
+    expect(search.body.records.map((r: { email: string }) => r.email)).toEqual(['bob@x.com']);
+    const past = await t
+      .call(staticListContactsListContract, { static_list_id: id, start_date: '2000-01-01', end_date: '2000-12-31' }, admin)
+      .expect(200);
+    expect(past.body.total_count).toBe(0);
+
+    const removed = await t.call(staticListContactsRemoveContract, { static_list_id: id, emails: ['ANN@x.com'] }, admin).expect(200);
+    expect(removed.body).toEqual({ deleted_rowcount: 1 });
+    const cleared = await t.call(staticListContactsRemoveAllContract, { static_list_id: id }, admin).expect(200);
+    expect(cleared.body).toEqual({ deleted_rowcount: 2 });
+    // Contacts stay in the contact database.
+    expect(await t.sql(`SELECT 1 FROM campaign.persons`)).toHaveLength(3);
+  });
+
+  it('refuses uploads without an email column, non-CSV files and unknown lists', async () => {
+    const id = await newList('Uploads');
+    expect((await uploadTo(id, 'name\nann\n').expect(400)).body.description).toBe('The file must have a column named email');
+    expect((await uploadTo(id, 'email\n', 'list.xlsx').expect(400)).body.description).toBe('Only .csv files can be uploaded');
+    await uploadTo('00000000-0000-4000-8000-000000000000', 'email\nann@x.com\n').expect(404);
+    await uploadTo('not-a-uuid', 'email\nann@x.com\n').expect(404);
+  });
+
+  it('reports a broken file at match with its reason', async () => {
+    const id = await newList('Broken');
+    const { filepath } = (await uploadTo(id, 'email\n"ann@x.com\n').expect(200)).body as { filepath: string };
+    const response = await t.call(staticListMatchContract, { static_list_id: id, filepath }, admin).expect(400);
+    expect(response.body.description).toContain('a quoted value is not closed');
+  });
+
+  it('serves the template', async () => {
+    const response = await t.call(staticListTemplateDownloadContract, {}, admin).expect(200);
+    expect(response.text.trim()).toBe('email');
+  });
+});

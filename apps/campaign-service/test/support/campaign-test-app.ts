@@ -1,0 +1,65 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Endpoint } from '@meridian/contracts';
+import { createLogger, createServiceApp } from '@meridian/server-kit';
+import { createTestDatabase, type SignedIn, startTestPlatform, type TestDatabase, type TestPlatform } from '@meridian/testing';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import request, { type Test } from 'supertest';
+import { appModule } from '../../src/app.module';
+import { loadConfig } from '../../src/config';
+
+export interface CampaignTestApp {
+  app: NestFastifyApplication;
+  db: TestDatabase;
+  platform: TestPlatform;
+  uploadDir: string;
+  /** POSTs (or GETs) a contract's endpoint as the signed-in account. */
+  call(contract: Endpoint, body: unknown, who: SignedIn): Test;
+  http(): ReturnType<typeof request>;
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** The campaign service in-process on its own database, with a real auth service for tokens. */
+export async function startCampaignTestApp(): Promise<CampaignTestApp> {
+  const db = await createTestDatabase();
+  const platform = await startTestPlatform(db.url);
+  const uploadDir = await mkdtemp(join(tmpdir(), 'campaign-uploads-'));
+  const config = loadConfig({
+    PORT: '0',
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'silent',
+    AUTH_SERVICE_URL: platform.authServiceUrl,
+    UPLOAD_DIR: uploadDir,
+  });
+  const logger = createLogger('campaign-service', 'silent');
+  const app = await createServiceApp(appModule(config, logger), logger);
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  const http = () => request(app.getHttpServer());
+  return {
+    app,
+    db,
+    platform,
+    uploadDir,
+    http,
+    call(contract, body, who) {
+      const auth = { Authorization: `Bearer ${who.bearer}` };
+      return contract.method === 'GET'
+        ? http().get(contract.fullPath).query(body as Record<string, string>).set(auth)
+        : http().post(contract.fullPath).set(auth).send(body as object);
+    },
+    async sql<T>(text: string, params: unknown[] = []) {
+      return (await client.query(text, params)).rows as T[];
+    },
+    async close() {
+      await client.end();
+      await app?.close();
+      await platform?.stop();
+      await db?.drop();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
