@@ -3,7 +3,18 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { PendingScreen } from '@/components/pending-screen';
-import { createLoginWithTokenLoader, LoginStartRoute } from '@/features/auth';
+import {
+  createLoginWithTokenLoader,
+  ForgotPasswordRoute,
+  LoginPasswordRoute,
+  LoginSsoRoute,
+  LoginStartRoute,
+  PasswordCreateRoute,
+  PasswordResetRoute,
+  RegisterRoute,
+  SsoRedirectRoute,
+  VerifyEmailRoute,
+} from '@/features/auth';
 import { SystemStatus } from '@/features/system-status';
 import { UnsubscribedRoute } from '@/features/unsubscribe/routes/unsubscribed';
 import { AppLayout } from './layouts/app-layout';
@@ -15,9 +26,6 @@ type Screen = Pick<RouteObject, 'element' | 'lazy' | 'loader'>;
 
 const pendingPage = (name: ProtectedRouteName): Screen => ({
   element: <PendingScreen title={protectedRoutes[name].title} />,
-});
-const pendingCard = (name: PublicRouteName): Screen => ({
-  element: <PendingScreen title={publicRoutes[name].title} variant="card" />,
 });
 
 /**
@@ -36,17 +44,35 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   templateEdit: pendingPage('templateEdit'),
   webhooks: pendingPage('webhooks'),
   webhookEdit: pendingPage('webhookEdit'),
-  ssoConfiguration: pendingPage('ssoConfiguration'),
+  ssoConfiguration: {
+    lazy: async () => ({ Component: (await import('./account-screens')).SsoConfigurationScreen }),
+  },
   emailSettings: pendingPage('emailSettings'),
   token: pendingPage('token'),
   tokenDetail: pendingPage('tokenDetail'),
   tokenList: pendingPage('tokenList'),
-  impersonate: pendingPage('impersonate'),
-  contacts: pendingPage('contacts'),
-  contactDetail: pendingPage('contactDetail'),
-  users: pendingPage('users'),
-  staticLists: pendingPage('staticLists'),
-  staticListDetail: pendingPage('staticListDetail'),
+  impersonate: { lazy: async () => ({ Component: (await import('./account-screens')).ImpersonateScreen }) },
+  contacts: {
+    lazy: async () => ({
+      Component: (await import('@/features/contacts/routes/contacts-list')).ContactsListRoute,
+    }),
+  },
+  contactDetail: {
+    lazy: async () => ({
+      Component: (await import('@/features/contacts/routes/contact-detail')).ContactDetailRoute,
+    }),
+  },
+  users: { lazy: async () => ({ Component: (await import('./account-screens')).UsersScreen }) },
+  staticLists: {
+    lazy: async () => ({
+      Component: (await import('@/features/static-lists/routes/static-lists')).StaticListsRoute,
+    }),
+  },
+  staticListDetail: {
+    lazy: async () => ({
+      Component: (await import('@/features/static-lists/routes/static-list-detail')).StaticListDetailRoute,
+    }),
+  },
   salesforce: pendingPage('salesforce'),
   salesforceOauthComplete: pendingPage('salesforceOauthComplete'),
   salesforceDetail: pendingPage('salesforceDetail'),
@@ -59,15 +85,15 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
 
 /** Public screens shown in the login card, with the service status in the footer. */
 const loginScreens: Record<Exclude<PublicRouteName, 'unsubscribed' | 'loginWithToken'>, Screen> = {
-  register: pendingCard('register'),
+  register: { element: <RegisterRoute /> },
   loginStart: { element: <LoginStartRoute /> },
-  loginPassword: pendingCard('loginPassword'),
-  loginSso: pendingCard('loginSso'),
-  ssoRedirect: pendingCard('ssoRedirect'),
-  passwordCreate: pendingCard('passwordCreate'),
-  passwordReset: pendingCard('passwordReset'),
-  verifyEmail: pendingCard('verifyEmail'),
-  forgotPassword: pendingCard('forgotPassword'),
+  loginPassword: { element: <LoginPasswordRoute /> },
+  loginSso: { element: <LoginSsoRoute /> },
+  ssoRedirect: { element: <SsoRedirectRoute /> },
+  passwordCreate: { element: <PasswordCreateRoute /> },
+  passwordReset: { element: <PasswordResetRoute /> },
+  verifyEmail: { element: <VerifyEmailRoute /> },
+  forgotPassword: { element: <ForgotPasswordRoute /> },
 };
 
 function toRoutes<N extends string>(

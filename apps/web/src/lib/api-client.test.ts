@@ -1,4 +1,10 @@
-import { defineEndpoint, healthContracts, pageRequestSchema, tokenVerifyContract } from '@meridian/contracts';
+import {
+  defineEndpoint,
+  healthContracts,
+  loginContract,
+  pageRequestSchema,
+  tokenVerifyContract,
+} from '@meridian/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { z } from 'zod';
 import { apiCall, buildQueryString, buildRequest, REQUEST_TIMEOUT_MS } from './api-client';
@@ -110,6 +116,23 @@ describe('apiCall', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"role_names":[]}');
     expect(init.headers.Authorization).toBe('Bearer stored-token');
+  });
+
+  it('calls public endpoints without the stored token', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'stale-token');
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, {
+        status_code: 401,
+        code: 'InvalidPasswordException',
+        description: 'Username and password do not match. Please try again',
+        fields: {},
+      }),
+    );
+    const error = (await apiCall(loginContract, { email: 'a@b.co', password: 'x' }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(lastCall().init.headers.Authorization).toBeUndefined();
+    expect(error.sentWithToken).toBe(false);
   });
 
   it('returns the response parsed by the contract', async () => {

@@ -26,6 +26,8 @@ export interface RequestParts {
 
 export interface RawRequest<S extends z.ZodType> extends RequestParts {
   response: S;
+  /** Sent without the stored token: public endpoints never need it, and a stale one must not count. */
+  anonymous?: boolean;
 }
 
 export interface BuiltRequest {
@@ -62,7 +64,9 @@ export function buildRequest(
 /**
  * Calls an endpoint through its contract: the input is parsed with the request schema (defaults
  * applied), GET sends it as the query string and POST as a JSON body, and the answer is
- * validated with the response schema. Every failure is an `ApiError`.
+ * validated with the response schema. Public endpoints go without the bearer token, so a stale
+ * token left in storage cannot turn a failed login into an 'expired session'. Every failure is
+ * an `ApiError`.
  */
 export function apiCall<E extends Endpoint>(
   endpoint: E,
@@ -75,7 +79,10 @@ export function apiCall<E extends Endpoint>(
     endpoint.method === 'GET'
       ? { method: 'GET', path: endpoint.fullPath, query: payload }
       : { method: endpoint.method, path: endpoint.fullPath, body: payload };
-  return apiRequest<E['response']>({ ...parts, response: endpoint.response }, options);
+  return apiRequest<E['response']>(
+    { ...parts, response: endpoint.response, anonymous: endpoint.access === 'public' },
+    options,
+  );
 }
 
 /**
@@ -86,7 +93,7 @@ export async function apiRequest<S extends z.ZodType>(
   request: RawRequest<S>,
   options: CallOptions = {},
 ): Promise<z.output<S>> {
-  const token = tokenStorage.get();
+  const token = request.anonymous ? null : tokenStorage.get();
   const { url, init } = buildRequest(request, token);
   const fail = (kind: ApiErrorKind, status: number | null, cause?: unknown, body: ApiError['body'] = null) =>
     new ApiError({

@@ -3,6 +3,8 @@ import { ApiError, type ApiErrorInit } from './api-error';
 import {
   classifyError,
   createErrorHandler,
+  errorMessage,
+  fieldErrorsOf,
   SESSION_EXPIRY_REDIRECT_MS,
   SHARED_ERROR_MESSAGES,
   type ToastSpec,
@@ -172,5 +174,33 @@ describe('createErrorHandler', () => {
   it('stays quiet for self-handled calls', () => {
     handle(apiError({ status: 404, selfHandled: true }));
     expect(toasts).toEqual([]);
+  });
+});
+
+describe('errorMessage', () => {
+  it('uses the server description under 500', () => {
+    expect(errorMessage(apiError({ status: 409, body: body(409, 'Email taken') }))).toBe('Email taken');
+  });
+
+  it('falls back to the shared texts', () => {
+    expect(errorMessage(apiError({ status: 400, body: null }))).toBe(SHARED_ERROR_MESSAGES.invalidParameters);
+    expect(errorMessage(apiError({ status: 502, body: body(502, 'upstream') }))).toBe(
+      'Something went wrong!',
+    );
+    expect(errorMessage(apiError({ kind: 'network', status: null }))).toBe(SHARED_ERROR_MESSAGES.network);
+    expect(errorMessage(new Error('x'))).toBe('Something went wrong!');
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('keeps the first message of each field', () => {
+    const error = apiError({
+      body: {
+        ...body(400, 'x', 'ValidationException'),
+        fields: { email: ['a', 'b'], 'users.1.name': ['c'] },
+      },
+    });
+    expect(fieldErrorsOf(error)).toEqual({ email: 'a', 'users.1.name': 'c' });
+    expect(fieldErrorsOf(new Error('x'))).toEqual({});
   });
 });

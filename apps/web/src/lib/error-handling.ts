@@ -65,6 +65,40 @@ export function classifyError(error: unknown): ErrorOutcome {
   return { type: 'toast', toast: errorToast(SHARED_ERROR_MESSAGES.serverError), report: true };
 }
 
+/**
+ * The sentence the shared handling would show for a failure, for screens that show errors
+ * themselves (inline, in the form): the server's description when it sent one, otherwise the
+ * shared text for the kind of failure.
+ */
+export function errorMessage(error: unknown): string {
+  if (!isApiError(error)) return SHARED_ERROR_MESSAGES.serverError;
+  switch (error.kind) {
+    case 'network':
+    case 'aborted':
+      return SHARED_ERROR_MESSAGES.network;
+    case 'timeout':
+      return SHARED_ERROR_MESSAGES.timeout;
+    case 'invalid-response':
+      return SHARED_ERROR_MESSAGES.serverError;
+    case 'http':
+      break;
+  }
+  const status = error.status ?? 0;
+  if (status >= 500) return SHARED_ERROR_MESSAGES.serverError;
+  if (error.description) return error.description;
+  return status === 400 ? SHARED_ERROR_MESSAGES.invalidParameters : SHARED_ERROR_MESSAGES.serverError;
+}
+
+/** The first server message per request field, as a form's `setErrors` takes them. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!isApiError(error)) return {};
+  const errors: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    if (messages[0]) errors[field] = messages[0];
+  }
+  return errors;
+}
+
 export interface ErrorHandlerDeps {
   notify: (toast: ToastSpec) => void;
   /** Forgets the stored token. */

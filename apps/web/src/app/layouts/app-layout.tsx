@@ -1,14 +1,30 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
+import { useLogout, useSession } from '@/features/auth';
+import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import { TopNav } from './top-nav';
 import classes from './app-layout.module.css';
 
+const HEADER_HEIGHT = 64;
+
 /** The frame of every signed-in screen: the header bar with the top navigation, then the page. */
 export function AppLayout() {
+  const session = useSession();
+  const logout = useLogout();
+  const impersonated = Boolean(session.data?.impersonator);
+
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    <AppShell
+      header={{ height: HEADER_HEIGHT + (impersonated ? IMPERSONATION_BANNER_HEIGHT : 0) }}
+      padding={0}
+    >
       <AppShell.Header className={classes.header}>
-        <TopNav />
+        {session.data && impersonated ? (
+          <ImpersonationBanner session={session.data} onEnd={() => void logout()} />
+        ) : null}
+        <div style={{ height: HEADER_HEIGHT }}>
+          <TopNav />
+        </div>
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <Outlet />

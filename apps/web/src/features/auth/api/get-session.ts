@@ -1,4 +1,4 @@
-import { tokenVerifyContract, type Session } from '@meridian/contracts';
+import { tokenVerifyContract, type LoginResponse, type Session } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/auth-token';
@@ -25,4 +25,20 @@ export function sessionQueryOptions() {
 /** The signed-in user, their roles and organisation, from the stored token. */
 export function useSession() {
   return useQuery(sessionQueryOptions());
+}
+
+/**
+ * The session a login or impersonation answer describes, to show the new user at once while
+ * `token.verify` confirms it. The answer does not carry the session's id; the refetch fills it.
+ */
+export function sessionFromLogin(
+  answer: LoginResponse & { impersonator?: Session['impersonator'] },
+): Session {
+  return {
+    account: answer.account,
+    roles: answer.roles,
+    organisation: answer.organisation,
+    impersonator: answer.impersonator ?? null,
+    session: { id: '', expires_at: answer.token.expires_at },
+  };
 }

@@ -1,19 +1,17 @@
+import { lookupContract, type RequestOf } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
 
-export interface LookupAccountInput {
-  email: string;
-}
+export type LookupAccountInput = RequestOf<typeof lookupContract>;
 
 /**
- * The login email step (spec section 7, auth: `/accounts/lookup {email}` returns auth_type and
- * redirect_url). Its contract is not in libs/contracts yet: to be completed as
- * `apiCall(accountLookupContract, input)` once it is, and the screen then routes on auth_type
- * ('sso' to /login/sso, 'meridian' to /login/password).
+ * The login email step (spec section 4): `auth_type` 'sso' comes with the `redirect_url` that
+ * starts single sign-on; 'meridian' means a password.
  */
-export function lookupAccount(_input: LookupAccountInput): Promise<never> {
-  return Promise.reject(new Error('Account lookup is not available yet'));
+export function lookupAccount(input: LookupAccountInput) {
+  return apiCall(lookupContract, input);
 }
 
 export function useLookupAccount() {
-  return useMutation({ mutationFn: lookupAccount });
+  return useMutation({ mutationFn: lookupAccount, meta: { selfHandled: true } });
 }

@@ -1,0 +1,89 @@
+import { Center, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import type { ResponseOf, personListContract } from '@meridian/contracts';
+import { formatDateTime } from '@/lib/format-date';
+
+type Row = ResponseOf<typeof personListContract>['records'][number];
+
+const COLUMNS: { key: keyof Row & string; label: string }[] = [
+  { key: 'email', label: 'Email address' },
+  { key: 'first_name', label: 'First Name' },
+  { key: 'last_name', label: 'Last Name' },
+  { key: 'title', label: 'Title' },
+  { key: 'company_name', label: 'Company' },
+  { key: 'phone_number', label: 'Phone' },
+];
+
+export interface ContactsTableProps {
+  records: Row[];
+  loading: boolean;
+  onOpen: (id: string) => void;
+}
+
+export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) {
+  if (loading) {
+    return (
+      <Center py={80}>
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (records.length === 0) {
+    return (
+      <Center py={72}>
+        <Stack align="center" gap={8}>
+          <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+            <IconUsers size={22} stroke={1.6} />
+          </ThemeIcon>
+          <Text fw={600}>No contacts found.</Text>
+          <Text size="sm" c="dimmed">
+            Try another search or date range, or add contacts from the Actions menu.
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table highlightOnHover data-testid="contacts-table">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column.key}>{column.label}</Table.Th>
+            ))}
+            <Table.Th>Created Date</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((row) => (
+            <Table.Tr key={row.id} onClick={() => onOpen(row.id)} style={{ cursor: 'pointer' }}>
+              {COLUMNS.map((column) => (
+                <Table.Td key={column.key}>
+                  <Text
+                    size="sm"
+                    fw={column.key === 'email' ? 600 : 400}
+                    c={column.key === 'email' ? undefined : 'dark.6'}
+                    truncate
+                    maw={260}
+                  >
+                    {cell(row[column.key])}
+                  </Text>
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(row._created_time)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function cell(value: Row[string]): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return String(value);
+}

@@ -1,0 +1,1 @@
+export { ImpersonateRoute } from './routes/impersonate';

@@ -1,0 +1,1 @@
+export { SsoConfigurationRoute } from './routes/sso-configuration';

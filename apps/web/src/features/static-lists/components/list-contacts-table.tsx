@@ -1,0 +1,125 @@
+import { Center, Checkbox, Loader, Table, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { formatDateTime } from '@/lib/format-date';
+import type { z } from 'zod';
+import type { staticListMemberSchema } from '@meridian/contracts';
+import { EmptyState } from './empty-state';
+
+type Row = z.output<typeof staticListMemberSchema>;
+
+const COLUMNS: { key: Exclude<keyof Row, 'id' | 'added_at'>; label: string }[] = [
+  { key: 'first_name', label: 'First Name' },
+  { key: 'last_name', label: 'Last Name' },
+  { key: 'title', label: 'Title' },
+  { key: 'company_name', label: 'Company' },
+  { key: 'email', label: 'Email Address' },
+  { key: 'phone_number', label: 'Phone' },
+];
+
+export interface ListContactsTableProps {
+  records: Row[];
+  loading: boolean;
+  filtered: boolean;
+  selected: Set<string>;
+  onSelectedChange: (next: Set<string>) => void;
+}
+
+export function ListContactsTable({
+  records,
+  loading,
+  filtered,
+  selected,
+  onSelectedChange,
+}: ListContactsTableProps) {
+  if (loading) {
+    return (
+      <Center py={80}>
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (records.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconUsers size={22} stroke={1.6} />}
+        title="No contacts in this list"
+        hint={
+          filtered
+            ? 'No contact matches this search and date range.'
+            : 'Add contacts from a CSV file with the Add contacts menu.'
+        }
+      />
+    );
+  }
+  const allSelected = records.every((row) => selected.has(row.email));
+  const someSelected = records.some((row) => selected.has(row.email));
+  const toggle = (email: string) => {
+    const next = new Set(selected);
+    if (next.has(email)) next.delete(email);
+    else next.add(email);
+    onSelectedChange(next);
+  };
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover data-testid="list-contacts-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={44}>
+              <Checkbox
+                aria-label="Select all on this page"
+                checked={allSelected}
+                indeterminate={someSelected && !allSelected}
+                onChange={() => {
+                  const next = new Set(selected);
+                  for (const row of records) {
+                    if (allSelected) next.delete(row.email);
+                    else next.add(row.email);
+                  }
+                  onSelectedChange(next);
+                }}
+              />
+            </Table.Th>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column.key}>{column.label}</Table.Th>
+            ))}
+            <Table.Th>Date Added</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((row) => (
+            <Table.Tr
+              key={row.id}
+              bg={selected.has(row.email) ? 'var(--mantine-color-meridian-light)' : undefined}
+            >
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${row.email}`}
+                  checked={selected.has(row.email)}
+                  onChange={() => toggle(row.email)}
+                />
+              </Table.Td>
+              {COLUMNS.map((column) => (
+                <Table.Td key={column.key}>
+                  <Text
+                    size="sm"
+                    truncate
+                    maw={240}
+                    fw={column.key === 'email' ? 600 : 400}
+                    title={row[column.key] ?? undefined}
+                  >
+                    {row[column.key] || '—'}
+                  </Text>
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(row.added_at)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

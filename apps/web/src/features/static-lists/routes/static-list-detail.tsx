@@ -1,0 +1,210 @@
+import '../styles';
+import {
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import {
+  IconArrowLeft,
+  IconChevronDown,
+  IconFileTypeCsv,
+  IconFilter,
+  IconSearch,
+  IconTrash,
+  IconUserMinus,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { protectedRoutes } from '@/app/routes';
+import { PageLayout } from '@/components/layout/page-layout';
+import { Pagination, usePageState } from '@/components/pagination';
+import { formatDateTime } from '@/lib/format-date';
+import { useRemoveListContacts, useStaticListContacts } from '../api/static-list-contacts';
+import { useStaticList } from '../api/static-lists';
+import { AddFromCsvModal } from '../components/add-from-csv-modal';
+import { ListContactsTable } from '../components/list-contacts-table';
+import { dateRangeError, defaultDateRange, REMOVE_CONFIRMATION } from '../utils/date-range';
+
+const SEARCH_DEBOUNCE_MS = 1000;
+export const DYNAMIC_QUERY_TOOLTIP = 'Adding contacts from a dynamic list query comes with dynamic lists';
+
+/** /lists/static-list/:id: the contacts of one static list. */
+export function StaticListDetailRoute() {
+  const { id = '' } = useParams();
+  const list = useStaticList(id);
+  const { page, setPage, resetPage } = usePageState();
+  const [search, setSearch] = useState('');
+  const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [range, setRange] = useState(defaultDateRange);
+  const rangeError = dateRangeError(range);
+  const [appliedRange, setAppliedRange] = useState(range);
+  if (
+    !rangeError &&
+    (appliedRange.start_date !== range.start_date || appliedRange.end_date !== range.end_date)
+  ) {
+    setAppliedRange(range);
+  }
+  const contacts = useStaticListContacts(
+    id,
+    { page_number: page, search_keyword: keyword || undefined, ...appliedRange },
+    list.isSuccess,
+  );
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [csvOpen, setCsvOpen] = useState(false);
+  const remove = useRemoveListContacts(id);
+  const totalPages = contacts.isError ? 0 : (contacts.data?.page_count ?? 0);
+
+  const confirmRemove = (emails: string[] | 'all') =>
+    modals.openConfirmModal({
+      title: emails === 'all' ? 'Clear the list' : 'Remove contacts',
+      children: <Text size="sm">{REMOVE_CONFIRMATION}</Text>,
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(emails, { onSuccess: () => setSelected(new Set()) }),
+    });
+
+  if (list.isPending) {
+    return (
+      <PageLayout title="Static list">
+        <Center py={120}>
+          <Loader />
+        </Center>
+      </PageLayout>
+    );
+  }
+  if (!list.data) {
+    return (
+      <PageLayout title="Static list" description="This static list could not be loaded.">
+        <Anchor component={Link} to={protectedRoutes.staticLists.to()}>
+          Back to static lists
+        </Anchor>
+      </PageLayout>
+    );
+  }
+
+  return (
+    <PageLayout
+      title={list.data.name}
+      description={`${list.data.num_records} ${list.data.num_records === 1 ? 'contact' : 'contacts'} · updated ${formatDateTime(list.data.updated_at)}`}
+      actions={
+        <>
+          {selected.size > 0 ? (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconUserMinus size={16} />}
+              onClick={() => confirmRemove([...selected])}
+            >
+              Remove selected ({selected.size})
+            </Button>
+          ) : null}
+          <Button
+            variant="default"
+            leftSection={<IconTrash size={16} />}
+            disabled={list.data.num_records === 0}
+            onClick={() => confirmRemove('all')}
+          >
+            Clear list
+          </Button>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button rightSection={<IconChevronDown size={16} />}>Add contacts</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => setCsvOpen(true)}>
+                From a CSV file
+              </Menu.Item>
+              <Tooltip label={DYNAMIC_QUERY_TOOLTIP} position="left">
+                <div>
+                  <Menu.Item leftSection={<IconFilter size={16} />} disabled>
+                    From a dynamic list query
+                  </Menu.Item>
+                </div>
+              </Tooltip>
+            </Menu.Dropdown>
+          </Menu>
+        </>
+      }
+    >
+      <Anchor component={Link} to={protectedRoutes.staticLists.to()} size="sm" mt={-12}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} />
+          All static lists
+        </Group>
+      </Anchor>
+      <Paper p={0}>
+        <Group p="md" gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            size="sm"
+            w={280}
+            leftSection={<IconSearch size={16} />}
+            placeholder="Search contacts"
+            aria-label="Search contacts"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              resetPage();
+            }}
+          />
+          <TextInput
+            size="sm"
+            type="date"
+            aria-label="From"
+            leftSection={
+              <Text size="xs" c="dimmed">
+                From
+              </Text>
+            }
+            leftSectionWidth={48}
+            value={range.start_date}
+            error={rangeError ?? undefined}
+            onChange={(event) => {
+              setRange({ ...range, start_date: event.currentTarget.value });
+              resetPage();
+            }}
+          />
+          <TextInput
+            size="sm"
+            type="date"
+            aria-label="To"
+            leftSection={
+              <Text size="xs" c="dimmed">
+                To
+              </Text>
+            }
+            leftSectionWidth={36}
+            value={range.end_date}
+            error={rangeError ? true : undefined}
+            onChange={(event) => {
+              setRange({ ...range, end_date: event.currentTarget.value });
+              resetPage();
+            }}
+          />
+        </Group>
+        <ListContactsTable
+          records={contacts.isError ? [] : (contacts.data?.records ?? [])}
+          loading={contacts.isPending}
+          filtered={keyword !== ''}
+          selected={selected}
+          onSelectedChange={setSelected}
+        />
+        {totalPages > 1 ? (
+          <Box p="md">
+            <Pagination page={page} totalPages={totalPages} onChange={(next) => setPage(next, totalPages)} />
+          </Box>
+        ) : null}
+      </Paper>
+      <AddFromCsvModal listId={id} opened={csvOpen} onClose={() => setCsvOpen(false)} />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,1 @@
+export { UsersRoute, type UsersViewer } from './routes/users';

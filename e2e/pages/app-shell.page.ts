@@ -1,0 +1,30 @@
+import type { Page } from 'playwright-core';
+
+/** The frame of the signed-in screens: top navigation, current user, impersonation banner, toasts. */
+export class AppShell {
+  constructor(private readonly page: Page) {}
+
+  get impersonationBanner() {
+    return this.page.getByTestId('impersonation-banner');
+  }
+
+  async logout(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Logout' }).click();
+    await this.page.waitForURL('**/login/start');
+  }
+
+  /** The organisation under the user's name in the header. */
+  async expectSignedInTo(organisation: string): Promise<void> {
+    await this.page.getByRole('banner').getByText(organisation, { exact: true }).first().waitFor();
+  }
+
+  async expectToast(message: string): Promise<void> {
+    await this.page.locator('.mantine-Notification-root').getByText(message, { exact: true }).waitFor();
+  }
+
+  /** The stored session token (local storage `authToken`). */
+  async token(): Promise<string | null> {
+    // A string, evaluated in the page: the e2e code is compiled without the DOM types.
+    return this.page.evaluate<string | null>("window.localStorage.getItem('authToken')");
+  }
+}

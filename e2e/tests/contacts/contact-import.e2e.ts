@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ContactImportDialog } from '../../pages/contact-import.dialog';
+import { ContactsListPage } from '../../pages/contacts.page';
+import { signInAsDemoAdmin } from '../../pages/session';
+import { launchBrowser, newPage, snapshot } from '../../support/browser';
+
+describe('importing contacts from a CSV file', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const run = Date.now();
+  const email = (n: number) => `import${n}.${run}@e2e.meridian.dev`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser));
+    await signInAsDemoAdmin(context);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function openDialog(): Promise<ContactImportDialog> {
+    const list = new ContactsListPage(page);
+    await list.goto();
+    await list.openAction('Import Contacts');
+    return new ContactImportDialog(page);
+  }
+
+  it('blocks a file with errors and offers its error report', async () => {
+    const dialog = await openDialog();
+    await dialog.upload('errors.csv', `email,first_name\n${email(1)},Jamie\nnot-an-email,Broken\n`);
+    await dialog.status().getByText('Data contains errors').waitFor();
+    expect(await dialog.importButton().isDisabled()).toBe(true);
+    await snapshot(page, 'contacts-import-errors');
+    const report = await dialog.downloadReport('error');
+    expect(readFileSync(await report.path(), 'utf8')).toContain('not-an-email');
+    await dialog.close();
+  });
+
+  it('lets a file with duplicates import its unique emails, with the duplicates report', async () => {
+    const dialog = await openDialog();
+    await dialog.upload(
+      'duplicates.csv',
+      `email,first_name\n${email(1)},Jamie\n${email(2)},Morgan\n${email(2)},Morgan again\n`,
+    );
+    await dialog.status().getByText('Data contains duplicates').waitFor();
+    await dialog.stat('New').getByText('2', { exact: true }).waitFor();
+    await dialog.stat('Duplicates').getByText('1', { exact: true }).waitFor();
+    expect(await dialog.importButton().isDisabled()).toBe(false);
+    // Nothing to update yet: the update options stay off.
+    expect(await dialog.option('Enable data update').isChecked()).toBe(false);
+    await snapshot(page, 'contacts-import-duplicates');
+    const report = await dialog.downloadReport('duplicates');
+    expect(readFileSync(await report.path(), 'utf8')).toContain(email(2));
+    await dialog.close();
+  });
+});
