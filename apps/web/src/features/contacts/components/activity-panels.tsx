@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Pagination } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
 import { useContactActivities } from '../api/get-activities';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/empty-state';
 
 type Kind = 'marketing' | 'product';
 

@@ -3,7 +3,7 @@ import { IconBuilding } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Pagination } from '@/components/pagination';
 import { useProductUsers } from '../api/get-activities';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/empty-state';
 
 /** The Product User tab: this contact as a user of each customer organisation. */
 export function ProductUsersPanel({ contactId }: { contactId: string }) {

@@ -1,5 +1,5 @@
 import { IconCloud } from '@tabler/icons-react';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/empty-state';
 
 /** The Salesforce Sync tab, until a Salesforce connection can sync contacts. */
 export function SalesforceSyncPanel() {

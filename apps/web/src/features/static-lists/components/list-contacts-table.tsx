@@ -3,7 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date';
 import type { z } from 'zod';
 import type { staticListMemberSchema } from '@meridian/contracts';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/empty-state';
 
 type Row = z.output<typeof staticListMemberSchema>;
 

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Center, Loader, Menu, Table, Text } from '@m
 import { IconDots, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date';
 import type { StaticList } from '@meridian/contracts';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/empty-state';
 
 export interface StaticListsTableProps {
   records: StaticList[];
