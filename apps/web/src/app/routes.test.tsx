@@ -76,7 +76,9 @@ describe('route guards', () => {
 
   it('shows the unsubscribed page', async () => {
     renderAt(publicRoutes.unsubscribed.to());
-    expect(await screen.findByText('You have successfully unsubscribed from email list')).toBeTruthy();
+    expect(
+      await screen.findByText('Unsubscribed: You have successfully unsubscribed from email list'),
+    ).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Stack, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailOff } from '@tabler/icons-react';
 
@@ -10,10 +10,10 @@ export function UnsubscribedRoute() {
       <ThemeIcon size={48} radius="xl" variant="light">
         <IconMailOff size={26} stroke={1.6} />
       </ThemeIcon>
-      <Title order={1} fz={24}>
-        Unsubscribed
+      {/* The spec's sentence, whole: 'Unsubscribed: You have successfully unsubscribed from email list'. */}
+      <Title order={1} fz={22} fw={600}>
+        Unsubscribed: You have successfully unsubscribed from email list
       </Title>
-      <Text c="dimmed">You have successfully unsubscribed from email list</Text>
     </Stack>
   );
 }
