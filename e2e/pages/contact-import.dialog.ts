@@ -1,8 +1,17 @@
 import type { Download, Locator, Page } from 'playwright-core';
+import { ContactsListPage } from './contacts.page';
 
 /** The 'Import contacts' dialog opened from the contacts list. */
 export class ContactImportDialog {
   readonly root: Locator;
+
+  /** Opens the dialog from the contacts list's Actions menu. */
+  static async open(page: Page): Promise<ContactImportDialog> {
+    const list = new ContactsListPage(page);
+    await list.goto();
+    await list.openAction('Import Contacts');
+    return new ContactImportDialog(page);
+  }
 
   constructor(private readonly page: Page) {
     this.root = page.getByRole('dialog', { name: 'Import contacts' });

@@ -21,15 +21,8 @@ describe('running a CSV import', () => {
     await browser?.close();
   });
 
-  async function openDialog(): Promise<ContactImportDialog> {
-    const list = new ContactsListPage(page);
-    await list.goto();
-    await list.openAction('Import Contacts');
-    return new ContactImportDialog(page);
-  }
-
   it('imports the unique emails of a file with duplicates', async () => {
-    const dialog = await openDialog();
+    const dialog = await ContactImportDialog.open(page);
     await dialog.upload(
       'duplicates.csv',
       `email,first_name\n${email(1)},Jamie\n${email(2)},Morgan\n${email(2)},Morgan again\n`,
@@ -45,7 +38,7 @@ describe('running a CSV import', () => {
   });
 
   it('re-imports with data update on and updates the existing contacts', async () => {
-    const dialog = await openDialog();
+    const dialog = await ContactImportDialog.open(page);
     await dialog.upload('update.csv', `email,first_name\n${email(1)},Jordan\n${email(2)},Morgan\n`);
     await dialog.status().getByText('Data verified successfully').waitFor();
     await dialog.stat('To update').getByText('2', { exact: true }).waitFor();

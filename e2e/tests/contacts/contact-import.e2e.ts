@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ContactImportDialog } from '../../pages/contact-import.dialog';
-import { ContactsListPage } from '../../pages/contacts.page';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { launchBrowser, newPage, snapshot } from '../../support/browser';
 
@@ -22,15 +21,8 @@ describe('importing contacts from a CSV file', () => {
     await browser?.close();
   });
 
-  async function openDialog(): Promise<ContactImportDialog> {
-    const list = new ContactsListPage(page);
-    await list.goto();
-    await list.openAction('Import Contacts');
-    return new ContactImportDialog(page);
-  }
-
   it('blocks a file with errors and offers its error report', async () => {
-    const dialog = await openDialog();
+    const dialog = await ContactImportDialog.open(page);
     await dialog.upload('errors.csv', `email,first_name\n${email(1)},Jamie\nnot-an-email,Broken\n`);
     await dialog.status().getByText('Data contains errors').waitFor();
     expect(await dialog.importButton().isDisabled()).toBe(true);
@@ -41,7 +33,7 @@ describe('importing contacts from a CSV file', () => {
   });
 
   it('lets a file with duplicates import its unique emails, with the duplicates report', async () => {
-    const dialog = await openDialog();
+    const dialog = await ContactImportDialog.open(page);
     await dialog.upload(
       'duplicates.csv',
       `email,first_name\n${email(1)},Jamie\n${email(2)},Morgan\n${email(2)},Morgan again\n`,
