@@ -1,7 +1,7 @@
 // Rebuilds the server code and the web app when their sources are newer than
 // the last build, so `npm start` on a fresh clone builds and a second start is quick.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function newestMtime(dir) {
@@ -40,6 +40,9 @@ export async function buildIfStale(root, say) {
   const webSources = Math.max(sharedSources, newestMtime(join(root, 'apps/web')));
   if (existsSync(join(root, 'apps/web')) && webSources > builtAt(join(root, 'dist/apps/web/index.html'))) {
     say('building the web app (first start takes a minute)...');
+    // Build aside, then copy over the served folder without emptying it: a platform already
+    // serving the old build (another start, a browser test) keeps finding its hashed chunks.
+    const staging = join(root, `dist/apps/web.build-${process.pid}`);
     run(
       root,
       [
@@ -47,10 +50,17 @@ export async function buildIfStale(root, say) {
         'build',
         '--config',
         'apps/web/vite.config.ts',
+        '--outDir',
+        staging,
+        '--emptyOutDir',
         '--logLevel',
         'warn',
       ],
       say,
     );
+    const served = join(root, 'dist/apps/web');
+    cpSync(staging, served, { recursive: true, filter: (src) => !src.endsWith('index.html') });
+    cpSync(join(staging, 'index.html'), join(served, 'index.html'));
+    rmSync(staging, { recursive: true, force: true });
   }
 }
