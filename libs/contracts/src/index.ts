@@ -18,3 +18,4 @@ export * from './auth/api-keys.contract';
 export * from './campaign/persons.contract';
 export * from './campaign/contact-import.contract';
 export * from './campaign/static-lists.contract';
+export * from './campaign/personalisation';

@@ -19,6 +19,7 @@ export const personFieldTypeSchema = z.enum(['string', 'boolean', 'integer', 'fl
 export type PersonFieldType = z.infer<typeof personFieldTypeSchema>;
 
 export const campaignContextSchema = z.enum(['person', 'org']);
+export type CampaignContext = z.infer<typeof campaignContextSchema>;
 
 /** A person field's definition (spec 3 "Person": type, display, read_only, ...). */
 export const personFieldSchema = z.object({
@@ -150,6 +151,7 @@ export const personLookupRowSchema = z.object({
   product_user_id: z.string().nullable(),
   campaign_context: campaignContextSchema,
 });
+export type PersonLookupRow = z.infer<typeof personLookupRowSchema>;
 
 /** Finds who receives as `email`: the contact (person context) or its product users (org context). */
 export const personLookupContract = defineEndpoint({
