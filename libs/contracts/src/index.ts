@@ -18,4 +18,5 @@ export * from './auth/api-keys.contract';
 export * from './campaign/persons.contract';
 export * from './campaign/contact-import.contract';
 export * from './campaign/static-lists.contract';
+export * from './campaign/templates.contract';
 export * from './campaign/personalisation';

@@ -1,0 +1,50 @@
+import { UNSUBSCRIBE_URL_PLACEHOLDER } from '@meridian/contracts';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Text made safe to place inside HTML (element content or a double-quoted attribute). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The anchor the 'Unsubscribe link' actions insert: the recipient's signed one-click link. */
+export function unsubscribeAnchor(label = 'Unsubscribe'): string {
+  return `<a href="${UNSUBSCRIBE_URL_PLACEHOLDER}">${escapeHtml(label)}</a>`;
+}
+
+/**
+ * A whole email document around the visual editor's body export, so mail clients get a charset
+ * and a viewport. HTML that is already a document is returned as it is.
+ */
+export function emailDocument(body: string, title = ''): string {
+  if (/<html[\s>]/i.test(body)) return body;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    `<body style="margin:0;padding:0;">${body}</body>`,
+    '</html>',
+  ].join('\n');
+}
+
+/** The file name 'Export html' downloads: the template's name, kept to safe characters. */
+export function exportFileName(name: string): string {
+  const base = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${base || 'email'}.html`;
+}
+
+/** Whether an email body has anything a recipient would see (text, an image, a link). */
+export function hasVisibleContent(html: string): boolean {
+  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+  const withoutHidden = body.replace(/<(style|script|head|title)[^>]*>[\s\S]*?<\/\1>/gi, '');
+  if (/<(img|a|hr|button|video)\b/i.test(withoutHidden)) return true;
+  return withoutHidden.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') !== '';
+}
