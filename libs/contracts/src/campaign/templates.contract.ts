@@ -119,7 +119,10 @@ export const templateSummarySchema = templateSchema.omit({ content: true, conten
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 
-/** Spec 3 "Gallery item". `template_preview` is an image URL (a PNG served by `templateVisualPreviewContract`). */
+/**
+ * Spec 3 "Gallery item". `template_preview` is the URL path of the starter's preview image (a PNG
+ * served by `templateVisualPreviewContract`), usable as an `<img src>` on the product's origin.
+ */
 export const templateGalleryItemSchema = z.object({ template_name: z.string(), template_preview: z.string() });
 export type TemplateGalleryItem = z.infer<typeof templateGalleryItemSchema>;
 
