@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HealthModule, JobsModule, ServiceKitModule } from '@meridian/server-kit';
+import { DatabaseModule, EventsModule, HealthModule, JobsModule, MailModule, ServiceKitModule } from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { CampaignConfig } from './config';
 import { campaignEntities } from './entities';
@@ -8,6 +8,7 @@ import { ContactImportModule } from './modules/contact-import/contact-import.mod
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { TemplatesModule } from './modules/templates/templates.module';
 
 export const SCHEMA = 'campaign';
 
@@ -24,10 +25,12 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       }),
       JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
       HealthModule.forService('campaign'),
+      MailModule.forRoot(config),
       SettingsModule,
       PersonsModule,
       ContactImportModule,
       StaticListsModule,
+      TemplatesModule,
     ],
   };
 }

@@ -1,7 +1,8 @@
-import { baseConfigSchema, parseConfig } from '@meridian/server-kit';
+import { baseConfigSchema, mailConfigSchema, parseConfig } from '@meridian/server-kit';
 import { z } from 'zod';
 
-export const campaignConfigSchema = baseConfigSchema.extend({
+/** The base settings, the mail settings (test sends; later campaign mail), and the campaign service's own. */
+export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).extend({
   /** Where uploaded CSV files are kept, one folder per organisation. */
   UPLOAD_DIR: z.string().min(1).default('.data/uploads'),
   /** Largest accepted upload. */

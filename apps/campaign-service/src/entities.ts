@@ -4,6 +4,7 @@ import { PersonEntity } from './modules/persons/person.entity';
 import { PersonFieldEntity } from './modules/persons/person-field.entity';
 import { ProductPersonEntity } from './modules/persons/product-person.entity';
 import { OrganisationSettingsEntity } from './modules/settings/settings.entity';
+import { TemplateEntity } from './modules/templates/template.entity';
 
 /** Every entity of the campaign schema, for the data source. */
-export const campaignEntities = [PersonEntity, PersonFieldEntity, ProductPersonEntity, OrganisationSettingsEntity, ContactImportEntity, StaticListEntity];
+export const campaignEntities = [PersonEntity, PersonFieldEntity, ProductPersonEntity, OrganisationSettingsEntity, ContactImportEntity, StaticListEntity, TemplateEntity];

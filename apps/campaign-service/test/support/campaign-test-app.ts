@@ -22,8 +22,11 @@ export interface CampaignTestApp {
   close(): Promise<void>;
 }
 
-/** The campaign service in-process on its own database, with a real auth service for tokens. */
-export async function startCampaignTestApp(): Promise<CampaignTestApp> {
+/**
+ * The campaign service in-process on its own database, with a real auth service for tokens.
+ * `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP sink).
+ */
+export async function startCampaignTestApp(env: Record<string, string> = {}): Promise<CampaignTestApp> {
   const db = await createTestDatabase();
   const platform = await startTestPlatform(db.url);
   const uploadDir = await mkdtemp(join(tmpdir(), 'campaign-uploads-'));
@@ -33,6 +36,7 @@ export async function startCampaignTestApp(): Promise<CampaignTestApp> {
     LOG_LEVEL: 'silent',
     AUTH_SERVICE_URL: platform.authServiceUrl,
     UPLOAD_DIR: uploadDir,
+    ...env,
   });
   const logger = createLogger('campaign-service', 'silent');
   const app = await createServiceApp(appModule(config, logger), logger);

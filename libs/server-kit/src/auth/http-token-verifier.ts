@@ -9,6 +9,7 @@ export function sessionToContext(session: Session): RequestContext {
     organisationId: session.organisation.id,
     sessionId: session.session.id,
     email: session.account.email,
+    name: session.account.name,
     roles: session.roles.map((r) => r.role_name),
     impersonatorId: session.impersonator?.id ?? null,
     isStaff: session.roles.some((r) => r.role_name === 'INTERNAL_STAFF'),

@@ -7,6 +7,8 @@ export interface RequestContext {
   organisationId: string;
   sessionId: string;
   email: string;
+  /** The account's display name, for 'created by' columns; absent where a context is built by hand. */
+  name?: string;
   roles: string[];
   /** Staff account acting as this account, when the session is an impersonation. */
   impersonatorId: string | null;
