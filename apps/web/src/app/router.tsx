@@ -40,8 +40,14 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   segment: pendingPage('segment'),
   campaigns: pendingPage('campaigns'),
   campaignEdit: pendingPage('campaignEdit'),
-  templates: pendingPage('templates'),
-  templateEdit: pendingPage('templateEdit'),
+  templates: {
+    lazy: async () => ({ Component: (await import('@/features/templates/routes/templates')).TemplatesRoute }),
+  },
+  templateEdit: {
+    lazy: async () => ({
+      Component: (await import('@/features/templates/routes/template-edit')).TemplateEditRoute,
+    }),
+  },
   webhooks: pendingPage('webhooks'),
   webhookEdit: pendingPage('webhookEdit'),
   ssoConfiguration: {

@@ -2,7 +2,7 @@ import 'grapesjs/dist/css/grapes.min.css';
 import './visual-editor.css';
 import grapesjs, { type Editor, type ProjectData } from 'grapesjs';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import { emailDocument, escapeHtml } from '../../utils/email-html';
+import { emailDocument, escapeHtml } from '../utils/email-html';
 import { editorConfig, INLINE_HTML_COMMAND, tokenTextBlock, unsubscribeFooter } from './grapes-setup';
 
 /** Spec section 9: the visual editor's changes are collected 500 ms after the last edit. */
@@ -25,8 +25,10 @@ export interface VisualEditorHandle {
 
 export interface VisualEditorProps {
   ref?: Ref<VisualEditorHandle>;
-  /** The saved design, or null for a blank canvas. */
+  /** The saved design, or null for a blank canvas (or for `html` alone). */
   design: ProjectData | null;
+  /** HTML to start from when there is no design. */
+  html: string | null;
   title: string;
   onReady: () => void;
   onChange: (snapshot: VisualSnapshot) => void;
@@ -59,6 +61,7 @@ function appendBlock(editor: Editor, html: string): void {
 export default function VisualEditor({
   ref,
   design,
+  html,
   title,
   onReady,
   onChange,
@@ -107,7 +110,7 @@ export default function VisualEditor({
     let editor: Editor;
     try {
       editor = grapesjs.init(
-        editorConfig(element, design, { onTokenRequest: () => latest.current.onTokenRequest() }),
+        editorConfig(element, { design, html }, { onTokenRequest: () => latest.current.onTokenRequest() }),
       );
     } catch (error) {
       latest.current.onError(error);
@@ -137,7 +140,6 @@ export default function VisualEditor({
       editor.destroy();
     };
     // The design is read once per mount; the screen remounts the editor to load another.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return <div ref={container} className="meridian-visual-editor" data-testid="visual-editor" />;

@@ -1,6 +1,6 @@
 import type { Editor, EditorConfig, ProjectData } from 'grapesjs';
 import newsletterPreset from 'grapesjs-preset-newsletter';
-import { escapeHtml, unsubscribeAnchor } from '../../utils/email-html';
+import { escapeHtml, unsubscribeAnchor } from '../utils/email-html';
 
 /** The preset's command that returns the HTML with its CSS inlined, as mail clients need it. */
 export const INLINE_HTML_COMMAND = 'gjs-get-inlined-html';
@@ -31,7 +31,8 @@ const ICONS = {
     '<svg viewBox="0 0 24 24" width="18" height="18"><path fill="currentColor" d="M20 4H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h9v-2H4V8l8 5 8-5v5h2V6a2 2 0 0 0-2-2Zm-8 7L4 6h16l-8 5Zm3.5 5.1 1.4-1.4 2.1 2.1 2.1-2.1 1.4 1.4-2.1 2.1 2.1 2.1-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1-2.1-2.1Z"/></svg>',
 };
 
-const FOOTER_STYLE = 'padding:12px 8px;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;';
+const FOOTER_STYLE =
+  'padding:12px 8px;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;';
 
 /** A text block holding a token placeholder, for a token added while no text is being edited. */
 export function tokenTextBlock(placeholder: string): string {
@@ -72,13 +73,14 @@ function productPlugin(hooks: EditorHooks) {
 
 /** Resolves the preset's default export across its CommonJS and ES module builds. */
 function presetPlugin(): typeof newsletterPreset {
-  const loaded = newsletterPreset as typeof newsletterPreset & { default?: typeof newsletterPreset };
-  return typeof loaded === 'function' ? loaded : loaded.default!;
+  const loaded = newsletterPreset as unknown;
+  if (typeof loaded === 'function') return loaded as typeof newsletterPreset;
+  return (loaded as { default: typeof newsletterPreset }).default;
 }
 
 export function editorConfig(
   container: HTMLElement,
-  design: ProjectData | null,
+  initial: { design: ProjectData | null; html: string | null },
   hooks: EditorHooks,
 ): EditorConfig {
   return {
@@ -89,7 +91,8 @@ export function editorConfig(
     // The product stores the design with the template; nothing goes to browser storage.
     storageManager: false,
     noticeOnUnload: false,
-    projectData: design ?? { pages: [{ component: '' }] },
+    // A saved design loads as it was; HTML without a design (an imported starter) is parsed once.
+    projectData: initial.design ?? { pages: [{ component: initial.html ?? '' }] },
     i18n: { locale: 'en-US', localeFallback: 'en', detectLocale: false },
     assetManager: { upload: false },
     plugins: [
@@ -97,6 +100,8 @@ export function editorConfig(
         presetPlugin()(editor, {
           blocks: PRESET_BLOCKS,
           inlineCss: true,
+          // The product's light theme lives in visual-editor.css.
+          useCustomTheme: false,
           showStylesOnChange: true,
           showBlocksOnLoad: true,
         }),
