@@ -17,6 +17,7 @@ export const templateMessages = {
   designTooLarge: 'Email design must be at most 5 MB',
   notFound: 'Template not found',
   starterNotFound: 'Starter template not found',
+  personNotFound: 'Person not found',
 } as const;
 
 /** Size caps: the HTML (`content`) and the visual editor's design (`content_json`, measured as JSON). */
@@ -39,7 +40,11 @@ export const templateNameSchema = z
   .min(TEMPLATE_NAME_MIN, { error: templateMessages.nameTooShort })
   .max(255, { error: templateMessages.nameTooLong });
 
-const senderEmail = z.string().trim().max(254).check(z.email({ error: templateMessages.invalidEmail }));
+const senderEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .check(z.email({ error: templateMessages.invalidEmail }));
 /** An email address, or '' / null for "not set". */
 const optionalEmail = z.union([z.literal(''), senderEmail]).nullable();
 
@@ -69,7 +74,12 @@ const senderMetaInput = templateSenderMetaSchema.superRefine((meta, ctx) => {
     if (entry.type === 'token' && !entry.value) {
       ctx.addIssue({ code: 'custom', path: [key, 'value'], message: templateMessages.tokenRequired });
     }
-    if (entry.type === 'text' && key !== 'from_name' && entry.value && !senderEmail.safeParse(entry.value).success) {
+    if (
+      entry.type === 'text' &&
+      key !== 'from_name' &&
+      entry.value &&
+      !senderEmail.safeParse(entry.value).success
+    ) {
       ctx.addIssue({ code: 'custom', path: [key, 'value'], message: templateMessages.invalidEmail });
     }
   }
@@ -77,7 +87,10 @@ const senderMetaInput = templateSenderMetaSchema.superRefine((meta, ctx) => {
 
 export const templateFromEmailSchema = z.object({ name: z.string(), email: z.string() });
 export type TemplateFromEmail = z.infer<typeof templateFromEmailSchema>;
-const fromEmailInput = z.object({ name: z.string().trim().max(255), email: optionalEmail.transform((v) => v ?? '') });
+const fromEmailInput = z.object({
+  name: z.string().trim().max(255),
+  email: optionalEmail.transform((v) => v ?? ''),
+});
 
 /** The visual editor's design (GrapesJS project data); null for HTML templates and imported HTML. */
 export const templateDesignSchema = z.record(z.string(), z.unknown());
@@ -88,9 +101,12 @@ const designInput = templateDesignSchema
   });
 const contentInput = z
   .string()
-  .refine((html) => html.length <= TEMPLATE_CONTENT_MAX_BYTES && utf8Bytes(html) <= TEMPLATE_CONTENT_MAX_BYTES, {
-    error: templateMessages.contentTooLarge,
-  });
+  .refine(
+    (html) => html.length <= TEMPLATE_CONTENT_MAX_BYTES && utf8Bytes(html) <= TEMPLATE_CONTENT_MAX_BYTES,
+    {
+      error: templateMessages.contentTooLarge,
+    },
+  );
 
 export const templateUserSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -123,18 +139,26 @@ export type TemplateSummary = z.infer<typeof templateSummarySchema>;
  * Spec 3 "Gallery item". `template_preview` is the URL path of the starter's preview image (a PNG
  * served by `templateVisualPreviewContract`), usable as an `<img src>` on the product's origin.
  */
-export const templateGalleryItemSchema = z.object({ template_name: z.string(), template_preview: z.string() });
+export const templateGalleryItemSchema = z.object({
+  template_name: z.string(),
+  template_preview: z.string(),
+});
 export type TemplateGalleryItem = z.infer<typeof templateGalleryItemSchema>;
 
-/** Who receives a test email: the 'Receive as' person (spec 7 `person_ids` items). */
-export const templateRecipientSchema = z
-  .object({
-    id: z.string().trim().max(100).optional(),
-    email: z.string().trim().max(254).optional(),
-    org_id: z.string().trim().max(255).nullable().optional(),
-    product_user_id: z.string().trim().max(255).nullable().optional(),
-  })
-  .refine((ref) => Boolean(ref.id || ref.email), { error: templateMessages.validEmailRequired });
+/**
+ * Who receives a test email: the 'Receive as' person as the person lookup selects it
+ * (`PersonSelection.ref`; spec 7 `person_ids` items). The mail goes to the person's stored address.
+ */
+export const templateRecipientSchema = z.object({
+  id: z.uuid({ error: templateMessages.personNotFound }),
+  email: z
+    .string({ error: templateMessages.validEmailRequired })
+    .trim()
+    .max(254)
+    .check(z.email({ error: templateMessages.validEmailRequired })),
+  org_id: z.string().trim().max(255).nullable().default(null),
+  product_user_id: z.string().trim().max(255).nullable().default(null),
+});
 export type TemplateRecipient = z.infer<typeof templateRecipientSchema>;
 
 const templateId = z.object({ template_id: z.uuid({ error: templateMessages.notFound }) });
@@ -289,7 +313,10 @@ export const templateSendEmailContract = defineEndpoint({
     from_email: fromEmailInput.nullable().optional(),
     reply_to: optionalEmail.optional(),
     sender_meta: senderMetaInput.nullable().optional(),
-    person_ids: z.array(templateRecipientSchema).min(1, { error: templateMessages.validEmailRequired }).max(10),
+    person_ids: z
+      .array(templateRecipientSchema)
+      .min(1, { error: templateMessages.validEmailRequired })
+      .max(10),
     campaign_context: campaignContextSchema.default('person'),
   }),
   response: z.object({ success: z.literal(true), recipients: z.array(z.string()) }),
