@@ -20,3 +20,4 @@ export * from './campaign/contact-import.contract';
 export * from './campaign/static-lists.contract';
 export * from './campaign/templates.contract';
 export * from './campaign/personalisation';
+export * from './campaign/tokens.contract';
