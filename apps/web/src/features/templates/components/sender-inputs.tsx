@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconBraces, IconLink, IconSettings } from '@tabler/icons-react';
 import { senderSummary, type SenderSettings } from '../utils/sender-settings';
 import classes from './template-editor.module.css';
@@ -14,7 +14,7 @@ export function SubjectInput({ value, onChange, onAddToken }: SubjectInputProps)
   return (
     <TextInput
       label="Subject"
-      placeholder="What the recipient sees in their inbox"
+      placeholder="The subject line recipients see"
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       rightSection={
@@ -34,10 +34,19 @@ export function SubjectInput({ value, onChange, onAddToken }: SubjectInputProps)
 }
 
 /** Who the email comes from, and the button that opens the email settings dialog. */
-export function SenderCard({ sender, onEdit }: { sender: SenderSettings; onEdit: () => void }) {
+export function SenderCard({
+  sender,
+  onEdit,
+  stacked = false,
+}: {
+  sender: SenderSettings;
+  onEdit: () => void;
+  stacked?: boolean;
+}) {
+  const Layout = stacked ? Stack : Group;
   return (
     <div className={classes.senderCard}>
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Layout justify="space-between" wrap="nowrap" gap="sm" align={stacked ? 'stretch' : 'center'}>
         <div style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed">
             From
@@ -46,10 +55,16 @@ export function SenderCard({ sender, onEdit }: { sender: SenderSettings; onEdit:
             {senderSummary(sender)}
           </Text>
         </div>
-        <Button variant="default" size="xs" leftSection={<IconSettings size={14} />} onClick={onEdit}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconSettings size={14} />}
+          onClick={onEdit}
+          style={{ flexShrink: 0 }}
+        >
           Email settings
         </Button>
-      </Group>
+      </Layout>
     </div>
   );
 }
@@ -58,18 +73,37 @@ export function SenderCard({ sender, onEdit }: { sender: SenderSettings; onEdit:
 export function InsertButtons({
   onAddToken,
   onUnsubscribe,
+  stacked = false,
 }: {
   onAddToken: () => void;
   onUnsubscribe: () => void;
+  stacked?: boolean;
 }) {
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Button variant="default" leftSection={<IconBraces size={16} />} onClick={onAddToken}>
+  const buttons = (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconBraces size={16} />}
+        onClick={onAddToken}
+        justify={stacked ? 'flex-start' : undefined}
+      >
         Add token
       </Button>
-      <Button variant="default" leftSection={<IconLink size={16} />} onClick={onUnsubscribe}>
+      <Button
+        variant="default"
+        leftSection={<IconLink size={16} />}
+        onClick={onUnsubscribe}
+        justify={stacked ? 'flex-start' : undefined}
+      >
         Unsubscribe link
       </Button>
+    </>
+  );
+  return stacked ? (
+    <Stack gap="xs">{buttons}</Stack>
+  ) : (
+    <Group gap="xs" wrap="nowrap">
+      {buttons}
     </Group>
   );
 }

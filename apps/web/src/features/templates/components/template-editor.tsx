@@ -114,7 +114,7 @@ export function TemplateEditor({ template }: { template: Template }) {
             onAddToken={() => setTokenTarget('subject')}
           />
         </div>
-        <div style={{ width: 320 }}>
+        <div style={{ width: 400, flexShrink: 0 }}>
           <SenderCard sender={sender} onEdit={() => setDialog('settings')} />
         </div>
         <div style={{ marginLeft: 'auto' }}>
@@ -145,12 +145,16 @@ export function TemplateEditor({ template }: { template: Template }) {
           onChange={(value) => (setSubject(value), edited())}
           onAddToken={() => setTokenTarget('subject')}
         />
-        <SenderCard sender={sender} onEdit={() => setDialog('settings')} />
+        <SenderCard sender={sender} onEdit={() => setDialog('settings')} stacked />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             Insert into the code
           </Text>
-          <InsertButtons onAddToken={() => setTokenTarget('body')} onUnsubscribe={insertUnsubscribe} />
+          <InsertButtons
+            onAddToken={() => setTokenTarget('body')}
+            onUnsubscribe={insertUnsubscribe}
+            stacked
+          />
         </Stack>
         <Switch
           label="Live preview"

@@ -16,6 +16,16 @@ describe('emailDocument', () => {
     expect(html).toContain('<body style="margin:0;padding:0;"><p>Hi</p></body>');
   });
 
+  it('keeps the exported body element and moves leftover style rules into the head', () => {
+    const html = emailDocument(
+      '<body style="margin: 0;"><p class="x">Hi</p></body><style>\n.x { color: red; }\n</style>',
+    );
+    expect(html).toContain(
+      '<style>\n.x { color: red; }\n</style>\n</head>\n<body style="margin: 0;"><p class="x">Hi</p></body>\n</html>',
+    );
+    expect(html.match(/<body/g)).toHaveLength(1);
+  });
+
   it('keeps a whole document as it is', () => {
     const doc = '<html><body><p>Hi</p></body></html>';
     expect(emailDocument(doc)).toBe(doc);

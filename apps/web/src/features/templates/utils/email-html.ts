@@ -13,11 +13,21 @@ export function unsubscribeAnchor(label = 'Unsubscribe'): string {
 }
 
 /**
- * A whole email document around the visual editor's body export, so mail clients get a charset
- * and a viewport. HTML that is already a document is returned as it is.
+ * A whole email document around the visual editor's export, so mail clients get a charset and a
+ * viewport. The export is a `<body>` element (or bare body content) followed by the style rules
+ * that could not be inlined; those move into the head. HTML that is already a document is
+ * returned as it is.
  */
-export function emailDocument(body: string, title = ''): string {
-  if (/<html[\s>]/i.test(body)) return body;
+export function emailDocument(exported: string, title = ''): string {
+  if (/<html[\s>]/i.test(exported)) return exported;
+  const styles: string[] = [];
+  const content = exported
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/gi, (style) => {
+      styles.push(style);
+      return '';
+    })
+    .trim();
+  const body = /^<body[\s>]/i.test(content) ? content : `<body style="margin:0;padding:0;">${content}</body>`;
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -25,8 +35,9 @@ export function emailDocument(body: string, title = ''): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
+    ...styles,
     '</head>',
-    `<body style="margin:0;padding:0;">${body}</body>`,
+    body,
     '</html>',
   ].join('\n');
 }
