@@ -10,4 +10,6 @@ export const templateKeys = {
   details: () => [...templateKeys.all, 'detail'] as const,
   detail: (id: string) => [...templateKeys.details(), id] as const,
   gallery: () => [...templateKeys.all, 'gallery'] as const,
+  // The saved tokens as the editor's pickers list them.
+  tokens: () => [...templateKeys.all, 'tokens'] as const,
 };
