@@ -9,6 +9,7 @@ import { signInAsDemoAdmin } from '../../pages/session';
 import { TemplateEditorPage, TemplatesPage } from '../../pages/templates.page';
 import { callApi } from '../../support/api';
 import { launchBrowser, newPage, snapshot } from '../../support/browser';
+import { openMailbox } from '../../support/mails';
 
 /**
  * The same markup with each style attribute's declarations in one order: the visual editor may
@@ -73,6 +74,10 @@ describe('an email built in the visual editor', () => {
 
   it('adds a personalised subject, the unsubscribe link and a sender, and saves', async () => {
     const editor = new TemplateEditorPage(page);
+    // Editing a text offers the token and unsubscribe actions in its toolbar.
+    await editor.canvas().getByText('Set up your workspace.').dblclick();
+    await page.locator('.gjs-rte-action[title="Add token"]').waitFor();
+    await page.locator('.gjs-rte-action[title="Unsubscribe link"]').waitFor();
     await editor.setSubject('Hello {{ person.first_name }}');
     await editor.addUnsubscribeLink();
     await editor.setSender('Acme Team', 'team@demo.meridian.dev');
@@ -107,6 +112,20 @@ describe('an email built in the visual editor', () => {
     expect(canonicalHtml(exported.html)).toBe(canonicalHtml(before.content));
     await page.waitForTimeout(800);
     expect(await editor.savedLabel().textContent()).toMatch(/^Saved /);
+  });
+
+  it('sends a test email that arrives personalised for the chosen contact', async () => {
+    const mailbox = await openMailbox(contact);
+    const editor = new TemplateEditorPage(page);
+    const dialog = await editor.sendTest(contact);
+    await page.getByText('Email preview sent successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const mail = await mailbox.next({ subject: /Hello Ada/ });
+    expect(mail.subject).toBe('Hello Ada');
+    expect(mail.html).toContain('Set up your workspace.');
+    expect(mail.html).toContain('Welcome aboard, Ada!');
+    expect(mail.html).toMatch(/href="http[^"]*\/api\/campaign\/v1\/unsubscribe\/[^"]+"/);
+    expect(mail.html).not.toContain('{{');
   });
 });
 

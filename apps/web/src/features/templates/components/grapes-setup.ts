@@ -49,7 +49,7 @@ export interface EditorHooks {
   onTokenRequest: () => void;
 }
 
-/** The blocks and text-toolbar actions the product adds to the newsletter preset. */
+/** The block and the text-toolbar actions the product adds to the newsletter preset. */
 function productPlugin(hooks: EditorHooks) {
   return (editor: Editor) => {
     editor.Blocks.add('unsubscribe-link', {
@@ -58,15 +58,18 @@ function productPlugin(hooks: EditorHooks) {
       content: unsubscribeFooter(),
       select: true,
     });
-    editor.RichTextEditor.add('token', {
-      icon: ICONS.token,
-      attributes: { title: 'Add token' },
-      result: () => hooks.onTokenRequest(),
-    });
-    editor.RichTextEditor.add('unsubscribe', {
-      icon: ICONS.unsubscribe,
-      attributes: { title: 'Unsubscribe link' },
-      result: (rte) => rte.insertHTML(unsubscribeAnchor(rte.selection()?.toString() || 'Unsubscribe')),
+    // The text toolbar exists once the editor has rendered: actions added earlier are lost.
+    editor.onReady(() => {
+      editor.RichTextEditor.add('token', {
+        icon: ICONS.token,
+        attributes: { title: 'Add token' },
+        result: () => hooks.onTokenRequest(),
+      });
+      editor.RichTextEditor.add('unsubscribe', {
+        icon: ICONS.unsubscribe,
+        attributes: { title: 'Unsubscribe link' },
+        result: (rte) => rte.insertHTML(unsubscribeAnchor(rte.selection()?.toString() || 'Unsubscribe')),
+      });
     });
   };
 }
