@@ -98,6 +98,13 @@ export function editorConfig(
     projectData: initial.design ?? { pages: [{ component: initial.html ?? '' }] },
     i18n: { locale: 'en-US', localeFallback: 'en', detectLocale: false },
     assetManager: { upload: false },
+    // Seen only in the canvas, never exported: a hint on an empty email.
+    canvasCss: `[data-gjs-type="wrapper"]:empty::before {
+      content: 'Drag blocks from the panel on the right to start your email';
+      display: block; margin: 64px auto; max-width: 420px; padding: 32px; text-align: center;
+      font: 14px/1.5 -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; color: #6b7280;
+      border: 2px dashed #d1d5db; border-radius: 12px;
+    }`,
     plugins: [
       (editor) =>
         presetPlugin()(editor, {

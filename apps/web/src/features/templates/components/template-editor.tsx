@@ -7,7 +7,7 @@ import { saveBlob } from '@/lib/api-transfer';
 import { useSavedTokens } from '../api/saved-tokens';
 import { useSendTestEmail } from '../api/send-test-email';
 import { useUpdateTemplate } from '../api/templates';
-import { emailDocument, exportFileName, unsubscribeAnchor } from '../utils/email-html';
+import { emailDocument, exportFileName, HTML_STARTER, unsubscribeAnchor } from '../utils/email-html';
 import { sendProblem } from '../utils/send-problem';
 import { senderFieldsOf, senderSettingsOf, type SenderSettings } from '../utils/sender-settings';
 import { EditorHeader } from './editor-header';
@@ -44,7 +44,7 @@ export function TemplateEditor({ template }: { template: Template }) {
   const visual = template.template_type === 'visual';
   const [subject, setSubject] = useState(template.subject ?? '');
   const [sender, setSender] = useState<SenderSettings>(() => senderSettingsOf(template));
-  const [code, setCode] = useState(template.content ?? '');
+  const [code, setCode] = useState(template.content ?? HTML_STARTER);
   const [dirty, setDirty] = useState(false);
   const [savedAt, setSavedAt] = useState(template.updated_at);
   const [ready, setReady] = useState(!visual);

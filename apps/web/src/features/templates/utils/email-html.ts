@@ -59,3 +59,22 @@ export function hasVisibleContent(html: string): boolean {
   if (/<(img|a|hr|button|video)\b/i.test(withoutHidden)) return true;
   return withoutHidden.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') !== '';
 }
+
+/** Where a new HTML email starts: a small document with the unsubscribe link in its footer. */
+export const HTML_STARTER = [
+  '<!DOCTYPE html>',
+  '<html lang="en">',
+  '<head>',
+  '  <meta charset="utf-8">',
+  '  <meta name="viewport" content="width=device-width, initial-scale=1">',
+  '</head>',
+  '<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;">',
+  '  <div style="max-width:600px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;">',
+  '    <h1 style="margin:0 0 16px;font-size:24px;color:#111827;">Hello {{ person.first_name }}</h1>',
+  '    <p style="margin:0;font-size:15px;line-height:24px;color:#374151;">Write your message here.</p>',
+  '  </div>',
+  `  <p style="text-align:center;font-size:12px;color:#6b7280;">${unsubscribeAnchor()}</p>`,
+  '</body>',
+  '</html>',
+  '',
+].join('\n');
