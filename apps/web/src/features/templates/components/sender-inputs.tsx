@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconBraces, IconLink, IconSettings } from '@tabler/icons-react';
+import { keepEditing } from '../utils/keep-editing';
 import { senderSummary, type SenderSettings } from '../utils/sender-settings';
 import classes from './template-editor.module.css';
 
@@ -85,6 +86,7 @@ export function InsertButtons({
         variant="default"
         leftSection={<IconBraces size={16} />}
         onClick={onAddToken}
+        onMouseDown={keepEditing}
         justify={stacked ? 'flex-start' : undefined}
       >
         Add token
@@ -93,6 +95,7 @@ export function InsertButtons({
         variant="default"
         leftSection={<IconLink size={16} />}
         onClick={onUnsubscribe}
+        onMouseDown={keepEditing}
         justify={stacked ? 'flex-start' : undefined}
       >
         Unsubscribe link

@@ -13,6 +13,7 @@ import {
 import { IconBraces, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SavedTokenOption } from '../api/saved-tokens';
+import { keepEditing } from '../utils/keep-editing';
 import classes from './token-picker-modal.module.css';
 
 export interface TokenPickerModalProps {
@@ -33,7 +34,14 @@ export function TokenPickerModal({ opened, tokens, loading, onClose, onPick }: T
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Add token" size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Add token"
+      size="md"
+      // Picking a token keeps the visual editor's text in editing, so the token goes in at its caret.
+      onMouseDown={keepEditing}
+    >
       <Stack gap="sm">
         <TextInput
           placeholder="Search token"

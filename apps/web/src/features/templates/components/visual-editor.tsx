@@ -2,7 +2,7 @@ import 'grapesjs/dist/css/grapes.min.css';
 import './visual-editor.css';
 import grapesjs, { type Editor, type ProjectData } from 'grapesjs';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import { emailDocument, escapeHtml } from '../utils/email-html';
+import { emailDocument, escapeHtml, unsubscribeAnchor } from '../utils/email-html';
 import { editorConfig, INLINE_HTML_COMMAND, tokenTextBlock, unsubscribeFooter } from './grapes-setup';
 
 /** Spec section 9: the visual editor's changes are collected 500 ms after the last edit. */
@@ -19,7 +19,7 @@ export interface VisualEditorHandle {
   read: () => Promise<VisualSnapshot>;
   /** Puts a placeholder at the cursor of the text being edited, else in a new text block. */
   insertText: (placeholder: string) => void;
-  /** Adds the unsubscribe footer after the selected block, or at the end. */
+  /** Puts the unsubscribe link at the cursor of the text being edited, else a footer at the end. */
   insertUnsubscribeLink: () => void;
 }
 
@@ -98,7 +98,21 @@ export default function VisualEditor({
         }
       },
       insertUnsubscribeLink: () => {
-        if (editorRef.current) appendBlock(editorRef.current, unsubscribeFooter());
+        const editor = editorRef.current;
+        if (!editor) return;
+        const rte = editor.RichTextEditor.globalRte;
+        if (editor.getEditing() && rte) {
+          rte.insertHTML(unsubscribeAnchor());
+          editor.trigger('update');
+          return;
+        }
+        // A footer belongs at the end of the email, wherever the selection is.
+        const added = editor.getWrapper()!.components().add(unsubscribeFooter());
+        const footer = Array.isArray(added) ? added[0] : added;
+        if (footer) {
+          editor.select(footer);
+          footer.view?.el.scrollIntoView({ block: 'center' });
+        }
       },
     }),
     [],
