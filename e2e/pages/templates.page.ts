@@ -98,6 +98,11 @@ export class TemplateEditorPage {
 
   async addToken(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Add token', exact: true }).click();
+    await this.pickToken(name);
+  }
+
+  /** Chooses a saved token in the open 'Add token' dialog. */
+  async pickToken(name: string): Promise<void> {
     const dialog = this.page.getByRole('dialog', { name: 'Add token' });
     await dialog.getByLabel('Search token').fill(name);
     await dialog.getByRole('option', { name: new RegExp(`^${name}`) }).click();

@@ -76,10 +76,13 @@ describe('an email built in the visual editor', () => {
     const editor = new TemplateEditorPage(page);
     // Editing a text offers the token and unsubscribe actions in its toolbar.
     await editor.canvas().getByText('Set up your workspace.').dblclick();
-    await page.locator('.gjs-rte-action[title="Add token"]').waitFor();
     await page.locator('.gjs-rte-action[title="Unsubscribe link"]').waitFor();
+    await page.locator('.gjs-rte-action[title="Add token"]').waitFor();
     await editor.setSubject('Hello {{ person.first_name }}');
+    // With a block selected rather than a text being edited, the link comes as a footer at the end.
+    await editor.canvas().getByText('Greenleaf', { exact: true }).click();
     await editor.addUnsubscribeLink();
+    await editor.canvas().getByText("Don't want these emails?").waitFor();
     await editor.setSender('Acme Team', 'team@demo.meridian.dev');
     await editor.savedLabel().getByText('Unsaved changes').waitFor();
     await snapshot(page, 'template-visual-editor');
@@ -155,6 +158,11 @@ describe('the emails list', () => {
     await page.locator('.cm-content').fill('<h1>Monthly digest</h1><p>What changed this month.</p>');
     await page.frameLocator('iframe[title="Live preview"]').getByText('Monthly digest').waitFor();
     await editor.setSubject('Your digest');
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('link', { name: 'Back to emails' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'hidden' });
     await editor.save();
     await snapshot(page, 'template-html-editor');
   });
