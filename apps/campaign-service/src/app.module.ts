@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { CampaignConfig } from './config';
 import { campaignEntities } from './entities';
 import { migrations } from './migrations';
+import { EmailSettingsModule } from './modules/email-settings/email-settings.module';
 import { ContactImportModule } from './modules/contact-import/contact-import.module';
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
@@ -25,6 +26,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
       HealthModule.forService('campaign'),
       SettingsModule,
+      EmailSettingsModule,
       PersonsModule,
       ContactImportModule,
       StaticListsModule,

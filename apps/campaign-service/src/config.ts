@@ -6,6 +6,13 @@ export const campaignConfigSchema = baseConfigSchema.extend({
   UPLOAD_DIR: z.string().min(1).default('.data/uploads'),
   /** Largest accepted upload. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  /** In local mode every organisation may send from this domain (mail goes to the local capture). */
+  DEMO_SENDER_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name')
+    .default('demo.meridian.dev'),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 
