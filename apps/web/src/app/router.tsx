@@ -47,7 +47,11 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   ssoConfiguration: {
     lazy: async () => ({ Component: (await import('./account-screens')).SsoConfigurationScreen }),
   },
-  emailSettings: pendingPage('emailSettings'),
+  emailSettings: {
+    lazy: async () => ({
+      Component: (await import('@/features/email-settings/routes/email-settings')).EmailSettingsRoute,
+    }),
+  },
   token: pendingPage('token'),
   tokenDetail: pendingPage('tokenDetail'),
   tokenList: pendingPage('tokenList'),
