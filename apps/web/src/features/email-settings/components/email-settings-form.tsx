@@ -125,7 +125,6 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
                     style={{ flex: 1 }}
                     value={form.values.from_local}
                     onChange={(event) => form.setFieldValue('from_local', event.currentTarget.value)}
-                    onBlur={() => form.validateField('from_local')}
                     error={Boolean(form.errors.from_local)}
                   />
                   <Select
@@ -151,7 +150,7 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
 
             <Section
               icon={<IconUsersGroup size={20} stroke={1.7} />}
-              title="Person/org mapping"
+              title="Contacts and organizations"
               description="How contacts relate to organizations, which decides the campaign contexts on offer."
             >
               <Select
