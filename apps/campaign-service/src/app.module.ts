@@ -6,6 +6,7 @@ import { campaignEntities } from './entities';
 import { migrations } from './migrations';
 import { EmailSettingsModule } from './modules/email-settings/email-settings.module';
 import { ContactImportModule } from './modules/contact-import/contact-import.module';
+import { PersonalisationModule } from './modules/personalisation/personalisation.module';
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -30,6 +31,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       PersonsModule,
       ContactImportModule,
       StaticListsModule,
+      PersonalisationModule,
     ],
   };
 }
