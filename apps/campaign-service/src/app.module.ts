@@ -5,6 +5,7 @@ import type { CampaignConfig } from './config';
 import { campaignEntities } from './entities';
 import { migrations } from './migrations';
 import { EmailSettingsModule } from './modules/email-settings/email-settings.module';
+import { UnsubscribeModule } from './modules/unsubscribe/unsubscribe.module';
 import { ContactImportModule } from './modules/contact-import/contact-import.module';
 import { PersonalisationModule } from './modules/personalisation/personalisation.module';
 import { PersonsModule } from './modules/persons/persons.module';
@@ -28,6 +29,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       HealthModule.forService('campaign'),
       SettingsModule,
       EmailSettingsModule,
+      UnsubscribeModule,
       PersonsModule,
       ContactImportModule,
       StaticListsModule,

@@ -1,4 +1,6 @@
 import {
+  personCreateContract,
+  personUnsubscribeStatusContract,
   emailSettingsCreateContract,
   emailSettingsMessages,
   emailSettingsUpdateContract,
@@ -11,6 +13,7 @@ import {
   unsubUrlUpdateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
+import { UnsubscribeLinks } from '../src/modules/personalisation';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 const DEMO = 'demo.meridian.dev';
@@ -213,6 +216,120 @@ describe('EmailSettingsController', () => {
         .expect(404);
       await t.call(unsubUrlDeleteContract, {}, stranger).expect(200);
       expect((await t.call(unsubUrlGetContract, {}, admin).expect(200)).body.unsub_url).toMatchObject(custom);
+    });
+  });
+
+  describe('the unsubscribe link', () => {
+    let links: UnsubscribeLinks;
+    let personId: string;
+    let strangerPersonId: string;
+
+    beforeAll(() => {
+      links = t.app.get(UnsubscribeLinks);
+    });
+
+    beforeEach(async () => {
+      await t.sql('TRUNCATE campaign.persons CASCADE');
+      personId = (await t.call(personCreateContract, { email: 'reader@acme.com' }, admin).expect(200)).body
+        .person_id;
+      strangerPersonId = (
+        await t.call(personCreateContract, { email: 'reader@acme.com' }, stranger).expect(200)
+      ).body.person_id;
+    });
+
+    const pathOf = (link: string) => new URL(link).pathname;
+    const unsubscribed = async (id: string, who: SignedIn) =>
+      (await t.call(personUnsubscribeStatusContract, { person_id: id }, who).expect(200)).body
+        .unsubscribed as boolean;
+
+    it('unsubscribes the person without a session and sends them to the product page', async () => {
+      const link = await links.linkFor(admin.organisation.id, personId);
+      expect(link.startsWith('http://localhost:8080/api/campaign/v1/unsubscribe/')).toBe(true);
+      const response = await t.http().get(pathOf(link)).expect(303);
+      expect(response.headers.location).toBe('http://localhost:8080/unsubscribed');
+      expect(await unsubscribed(personId, admin)).toBe(true);
+      expect(await unsubscribed(strangerPersonId, stranger)).toBe(false);
+      const activity = await t.sql(
+        'SELECT event FROM campaign.person_marketing_activity WHERE person_id = $1',
+        [personId],
+      );
+      expect(activity).toEqual([{ event: 'unsubscribed' }]);
+    });
+
+    it('never subscribes the person back, and records the unsubscribe once', async () => {
+      const link = await links.linkFor(admin.organisation.id, personId);
+      await t.http().get(pathOf(link)).expect(303);
+      await t.http().get(pathOf(link)).expect(303);
+      expect(await unsubscribed(personId, admin)).toBe(true);
+      const activity = await t.sql(
+        'SELECT event FROM campaign.person_marketing_activity WHERE person_id = $1',
+        [personId],
+      );
+      expect(activity).toHaveLength(1);
+    });
+
+    it('sends the person to the custom opt-out page when it is on', async () => {
+      await t
+        .call(
+          unsubUrlCreateContract,
+          { url: 'https://acme.com/preferences?from=mail', customUrl: true },
+          admin,
+        )
+        .expect(200);
+      const response = await t
+        .http()
+        .get(pathOf(await links.linkFor(admin.organisation.id, personId)))
+        .expect(303);
+      expect(response.headers.location).toBe('https://acme.com/preferences?from=mail');
+
+      await t
+        .call(unsubUrlUpdateContract, { url: 'https://acme.com/preferences', customUrl: false }, admin)
+        .expect(200);
+      const off = await t
+        .http()
+        .get(pathOf(await links.linkFor(admin.organisation.id, personId)))
+        .expect(303);
+      expect(off.headers.location).toBe('http://localhost:8080/unsubscribed');
+    });
+
+    it('answers the RFC 8058 one-click POST', async () => {
+      const link = await links.linkFor(admin.organisation.id, personId);
+      await t.http().post(pathOf(link)).type('form').send({ 'List-Unsubscribe': 'One-Click' }).expect(200);
+      expect(await unsubscribed(personId, admin)).toBe(true);
+    });
+
+    it('refuses a forged or mangled link and changes nothing', async () => {
+      const link = await links.linkFor(admin.organisation.id, personId);
+      const token = pathOf(link).split('/').pop()!;
+      const [org, person, signature] = token.split('.') as [string, string, string];
+      const forged = [
+        `${org}.${strangerPersonId}.${signature}`,
+        `${org}.${person}.${signature.slice(0, -2)}AA`,
+        `${org}.${person}`,
+        'not-a-token',
+      ];
+      for (const bad of forged) {
+        const response = await t
+          .http()
+          .get(`/api/campaign/v1/unsubscribe/${encodeURIComponent(bad)}`)
+          .expect(404);
+        expect(response.headers.location).toBeUndefined();
+        await t
+          .http()
+          .post(`/api/campaign/v1/unsubscribe/${encodeURIComponent(bad)}`)
+          .type('form')
+          .send({ 'List-Unsubscribe': 'One-Click' })
+          .expect(404);
+      }
+      expect(await unsubscribed(personId, admin)).toBe(false);
+      expect(await unsubscribed(strangerPersonId, stranger)).toBe(false);
+    });
+
+    it('cannot reach a person of another organisation', async () => {
+      // A link signed for the stranger's organisation but naming our person finds no one there.
+      const crossed = await links.linkFor(stranger.organisation.id, personId);
+      await t.http().get(pathOf(crossed));
+      expect(await unsubscribed(personId, admin)).toBe(false);
     });
   });
 

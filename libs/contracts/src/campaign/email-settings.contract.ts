@@ -175,9 +175,9 @@ export const unsubUrlDeleteContract = defineEndpoint({
 });
 
 /**
- * The link in every campaign mail (`unsubscribe_url`): a browser GET, or the RFC 8058 one-click
- * POST a mail client sends for List-Unsubscribe-Post. Answers a 303 to the organisation's custom
- * opt-out page, or to `{PUBLIC_BASE_URL}/unsubscribed`.
+ * The link in every campaign mail (`unsubscribe_url`), opened in a browser: unsubscribes the person
+ * and answers a 303 to the organisation's custom opt-out page, or to `{PUBLIC_BASE_URL}/unsubscribed`.
+ * A forged or mangled link is not found (404) and changes nothing.
  */
 export const unsubscribeLinkContract = defineEndpoint({
   service: 'campaign',
@@ -188,6 +188,10 @@ export const unsubscribeLinkContract = defineEndpoint({
   response: z.object({ url: z.string() }),
 });
 
+/**
+ * RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click` (form encoded)
+ * to the same link; 200 when done, with the page a browser would have been sent to.
+ */
 export const unsubscribeOneClickContract = defineEndpoint({
   service: 'campaign',
   method: 'POST',

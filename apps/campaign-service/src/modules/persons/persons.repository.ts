@@ -102,6 +102,27 @@ export class PersonsRepository {
     return rows[0]?.unsubscribed ?? null;
   }
 
+  /**
+   * Unsubscribes a person from an unsubscribe link: never toggles back, and records the
+   * 'unsubscribed' activity only when the flag actually changes. False when there is no such person.
+   */
+  async markUnsubscribed(organisationId: string, id: string): Promise<boolean> {
+    const rows = (await this.persons.query(
+      `WITH changed AS (
+         UPDATE campaign.persons
+         SET unsubscribed = true, unsubscribed_time = now(), _updated_time = now()
+         WHERE organisation_id = $1 AND id = $2 AND NOT unsubscribed
+         RETURNING id, organisation_id
+       ), logged AS (
+         INSERT INTO campaign.person_marketing_activity (organisation_id, person_id, event, occurred_at)
+         SELECT organisation_id, id, 'unsubscribed', now() FROM changed
+       )
+       SELECT EXISTS (SELECT 1 FROM campaign.persons WHERE organisation_id = $1 AND id = $2) AS found`,
+      [organisationId, id],
+    )) as { found: boolean }[];
+    return rows[0]?.found ?? false;
+  }
+
   async remove(organisationId: string, id: string): Promise<number> {
     return forOrganisation(this.persons, organisationId).delete({ id });
   }
