@@ -90,4 +90,15 @@ describe('email settings of a new organisation', () => {
     await snapshot(stranger, 'unsubscribed');
     await visitor.close();
   });
+
+  it('answers a forged unsubscribe link through the one URL, signed out, with not found', async () => {
+    const forged = `${crypto.randomUUID()}.${crypto.randomUUID()}.${'A'.repeat(32)}`;
+    const response = await fetch(new URL(`/api/campaign/v1/unsubscribe/${forged}`, baseUrl), {
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { description: string }).description).toBe(
+      'This unsubscribe link is not valid',
+    );
+  });
 });
