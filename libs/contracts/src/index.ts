@@ -19,3 +19,4 @@ export * from './campaign/persons.contract';
 export * from './campaign/contact-import.contract';
 export * from './campaign/static-lists.contract';
 export * from './campaign/personalisation';
+export * from './campaign/webhooks.contract';
