@@ -8,6 +8,7 @@ import { ContactImportModule } from './modules/contact-import/contact-import.mod
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 export const SCHEMA = 'campaign';
 
@@ -28,6 +29,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       PersonsModule,
       ContactImportModule,
       StaticListsModule,
+      WebhooksModule,
     ],
   };
 }

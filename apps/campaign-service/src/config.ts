@@ -1,4 +1,4 @@
-import { baseConfigSchema, parseConfig } from '@meridian/server-kit';
+import { baseConfigSchema, outboundAllowedHostsSchema, parseConfig } from '@meridian/server-kit';
 import { z } from 'zod';
 
 export const campaignConfigSchema = baseConfigSchema.extend({
@@ -6,6 +6,11 @@ export const campaignConfigSchema = baseConfigSchema.extend({
   UPLOAD_DIR: z.string().min(1).default('.data/uploads'),
   /** Largest accepted upload. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  /**
+   * Internal hosts outbound calls (webhooks) may reach although they are loopback, private or
+   * otherwise internal: comma-separated host names, IP addresses and CIDR ranges. Empty: none.
+   */
+  OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

@@ -3,7 +3,8 @@ import { ContactImportEntity } from './modules/contact-import/contact-import.ent
 import { PersonEntity } from './modules/persons/person.entity';
 import { PersonFieldEntity } from './modules/persons/person-field.entity';
 import { ProductPersonEntity } from './modules/persons/product-person.entity';
+import { WebhookEntity } from './modules/webhooks/webhook.entity';
 import { OrganisationSettingsEntity } from './modules/settings/settings.entity';
 
 /** Every entity of the campaign schema, for the data source. */
-export const campaignEntities = [PersonEntity, PersonFieldEntity, ProductPersonEntity, OrganisationSettingsEntity, ContactImportEntity, StaticListEntity];
+export const campaignEntities = [PersonEntity, PersonFieldEntity, ProductPersonEntity, OrganisationSettingsEntity, ContactImportEntity, StaticListEntity, WebhookEntity];
