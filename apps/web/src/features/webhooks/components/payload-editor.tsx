@@ -1,5 +1,5 @@
 import { json } from '@codemirror/lang-json';
-import { Box, Text } from '@mantine/core';
+import { Box } from '@mantine/core';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 
 const extensions = [json(), EditorView.lineWrapping];
@@ -30,18 +30,6 @@ export function PayloadEditor({ value, onChange }: PayloadEditorProps) {
         basicSetup={{ foldGutter: false, highlightActiveLine: false }}
         aria-label="Payload"
       />
-      {value.trim() === '' ? null : (
-        <Text
-          size="xs"
-          c="dimmed"
-          px="sm"
-          py={6}
-          bg="gray.0"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
-          Sent as written; personalisation placeholders are filled in per contact.
-        </Text>
-      )}
     </Box>
   );
 }

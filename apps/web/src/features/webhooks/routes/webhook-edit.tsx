@@ -160,17 +160,19 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
             <form id="webhook-form" noValidate onSubmit={save}>
               <Stack gap="lg">
                 <TextInput
+                  size="sm"
                   label="Description"
                   placeholder="What this webhook does, e.g. Adds the contact to the CRM"
                   key={form.key('description')}
                   {...form.getInputProps('description')}
                 />
                 <div>
-                  <Text size="sm" fw={500} mb={4}>
+                  <Title order={5} fz="sm" fw={600} mb={8}>
                     Request
-                  </Text>
+                  </Title>
                   <Group gap="xs" wrap="nowrap" align="flex-start">
                     <Select
+                      size="sm"
                       w={120}
                       data={METHODS}
                       aria-label="Method"
@@ -183,6 +185,7 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
                       }}
                     />
                     <TextInput
+                      size="sm"
                       style={{ flex: 1 }}
                       placeholder="https://hooks.example.com/contacts"
                       aria-label="URL"
