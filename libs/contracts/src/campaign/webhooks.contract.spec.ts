@@ -94,7 +94,7 @@ describe('webhooks contract', () => {
     expect(messagesOf(webhookPreviewContract.request.safeParse({ ...base, person_ids: [] }))).toEqual({
       person_ids: webhookMessages.personRequired,
     });
-    expect(webhookPreviewContract.request.safeParse({ ...base, person_ids: [{ id: 'p1' }] }).success).toBe(
+    expect(webhookPreviewContract.request.safeParse({ ...base, person_ids: [{ id: '3f1c2a9e-8d4b-4c1a-9f2e-0b7d6a5c4e31' }] }).success).toBe(
       true,
     );
   });

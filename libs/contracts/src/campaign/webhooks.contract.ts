@@ -235,7 +235,7 @@ export const webhookDeleteContract = defineEndpoint({
 
 /** Who the preview is rendered for: the looked-up person (spec 7 `person_ids` items). */
 export const webhookPreviewPersonSchema = z.object({
-  id: z.string().trim().min(1).max(100),
+  id: z.uuid({ error: webhookMessages.personRequired }),
   email: z.string().trim().max(254).optional(),
   org_id: z.string().trim().max(255).nullable().optional(),
   product_user_id: z.string().trim().max(255).nullable().optional(),
