@@ -5,6 +5,7 @@ import type { CampaignConfig } from './config';
 import { campaignEntities } from './entities';
 import { migrations } from './migrations';
 import { ContactImportModule } from './modules/contact-import/contact-import.module';
+import { PersonalisationModule } from './modules/personalisation/personalisation.module';
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -29,6 +30,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       PersonsModule,
       ContactImportModule,
       StaticListsModule,
+      PersonalisationModule,
       WebhooksModule,
     ],
   };

@@ -5,6 +5,18 @@ import { PersonFieldEntity } from './modules/persons/person-field.entity';
 import { ProductPersonEntity } from './modules/persons/product-person.entity';
 import { WebhookEntity } from './modules/webhooks/webhook.entity';
 import { OrganisationSettingsEntity } from './modules/settings/settings.entity';
+import { EmailTokenEntity } from './modules/tokens/email-token.entity';
+import { PersonalisationKeyEntity } from './modules/personalisation/personalisation-key.entity';
 
 /** Every entity of the campaign schema, for the data source. */
-export const campaignEntities = [PersonEntity, PersonFieldEntity, ProductPersonEntity, OrganisationSettingsEntity, ContactImportEntity, StaticListEntity, WebhookEntity];
+export const campaignEntities = [
+  PersonEntity,
+  PersonFieldEntity,
+  ProductPersonEntity,
+  OrganisationSettingsEntity,
+  ContactImportEntity,
+  StaticListEntity,
+  EmailTokenEntity,
+  PersonalisationKeyEntity,
+  WebhookEntity,
+];

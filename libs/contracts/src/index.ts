@@ -19,4 +19,5 @@ export * from './campaign/persons.contract';
 export * from './campaign/contact-import.contract';
 export * from './campaign/static-lists.contract';
 export * from './campaign/personalisation';
+export * from './campaign/tokens.contract';
 export * from './campaign/webhooks.contract';

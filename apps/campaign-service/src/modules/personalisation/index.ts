@@ -1,0 +1,3 @@
+export { PersonalisationModule } from './personalisation.module';
+export { PersonalisationService, type RenderRequest, type RenderedPerson } from './personalisation.service';
+export { UnsubscribeLinks } from './unsubscribe-links';
