@@ -1,5 +1,9 @@
+import http, { type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type Endpoint,
+  personCreateContract,
+  personUpdateContract,
   webhookCreateContract,
   webhookDeleteContract,
   webhookGetContract,
@@ -7,6 +11,7 @@ import {
   webhookListContract,
   webhookMessages,
   webhookNameUpdateContract,
+  webhookPreviewContract,
   webhookUpdateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
@@ -27,7 +32,8 @@ describe('WebhooksController', () => {
   let stranger: SignedIn;
 
   beforeAll(async () => {
-    t = await startCampaignTestApp();
+    // The preview tests' receiver listens on 127.0.0.2; every other internal address stays refused.
+    t = await startCampaignTestApp({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.2' });
     admin = await t.platform.newOrganisation();
     stranger = await t.platform.newOrganisation();
   });
@@ -37,7 +43,7 @@ describe('WebhooksController', () => {
   });
 
   beforeEach(async () => {
-    await t.sql('TRUNCATE campaign.webhooks');
+    await t.sql('TRUNCATE campaign.webhooks, campaign.email_tokens');
   });
 
   async function newWebhook(name: string, who = admin): Promise<string> {
@@ -219,6 +225,179 @@ describe('WebhooksController', () => {
       await t.call(webhookDeleteContract, { webhook_id: ownedId }, stranger).expect(200);
       const mine = await t.call(webhookGetContract, { webhook_id: ownedId }, admin).expect(200);
       expect(mine.body.webhook.name).toBe('Owned hook');
+    });
+  });
+
+  describe('preview.debug', () => {
+    interface Received {
+      method: string;
+      url: string;
+      headers: IncomingHttpHeaders;
+      body: string;
+    }
+    let receiver: Server;
+    let receiverUrl: string;
+    let internal: Server;
+    let internalUrl: string;
+    let received: Received[];
+    let internalConnections: number;
+    let person: { id: string; email: string; org_id: null; product_user_id: null };
+
+    async function listen(host: string, handler: http.RequestListener): Promise<[Server, string]> {
+      const server = http.createServer(handler);
+      await new Promise<void>((resolve) => server.listen(0, host, resolve));
+      return [server, `http://${host}:${(server.address() as AddressInfo).port}`];
+    }
+
+    beforeAll(async () => {
+      [receiver, receiverUrl] = await listen('127.0.0.2', (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          received.push({
+            method: req.method ?? '',
+            url: req.url ?? '',
+            headers: req.headers,
+            body: Buffer.concat(chunks).toString(),
+          });
+          if (req.url?.startsWith('/slow')) return;
+          res.writeHead(req.url?.startsWith('/missing') ? 404 : 200, {
+            'content-type': 'application/json',
+            'x-receiver': 'yes',
+          });
+          res.end(JSON.stringify({ ok: true }));
+        });
+      });
+      [internal, internalUrl] = await listen('127.0.0.1', (_req, res) => res.end('internal'));
+      internal.on('connection', () => internalConnections++);
+      const created = await t.call(personCreateContract, { email: 'ada@example.com' }, admin).expect(200);
+      const id = created.body.person_id as string;
+      await t
+        .call(personUpdateContract, { person_id: id, default_fields: { first_name: 'Ada' } }, admin)
+        .expect(200);
+      person = { id, email: 'ada@example.com', org_id: null, product_user_id: null };
+    });
+
+    afterAll(async () => {
+      for (const server of [receiver, internal]) {
+        server?.closeAllConnections();
+        await new Promise((resolve) => server?.close(resolve));
+      }
+    });
+
+    beforeEach(() => {
+      received = [];
+      internalConnections = 0;
+    });
+
+    const preview = (body: object, who = admin) =>
+      t.call(
+        webhookPreviewContract,
+        { method: 'POST', timeout: 5, person_ids: [person], campaign_context: 'person', ...body },
+        who,
+      );
+
+    it('sends the request personalised for the person and returns the response', async () => {
+      const response = await preview({
+        url: `${receiverUrl}/hooks/{{ person.id }}?name={{ person.first_name }}`,
+        headers: { 'content-type': 'application/json', 'x-person': '{{ person.email }}' },
+        payload: '{"greeting": "Hello {{ person.first_name }}"}',
+      }).expect(200);
+
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({
+        method: 'POST',
+        url: `/hooks/${person.id}?name=Ada`,
+        body: '{"greeting": "Hello Ada"}',
+      });
+      expect(received[0]?.headers).toMatchObject({
+        'content-type': 'application/json',
+        'x-person': 'ada@example.com',
+      });
+      expect(response.body).toMatchObject({
+        request: {
+          url: `${receiverUrl}/hooks/${person.id}?name=Ada`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-person': 'ada@example.com' },
+          body: '{"greeting": "Hello Ada"}',
+        },
+        response: { status_code: 200, body: '{"ok":true}', truncated: false },
+        error: null,
+      });
+      expect(response.body.response.headers['x-receiver']).toBe('yes');
+    });
+
+    it("renders the organisation's saved tokens in the payload", async () => {
+      await t.sql(
+        `INSERT INTO campaign.email_tokens (organisation_id, name, code) VALUES ($1, 'shout', '{{ person.first_name | upcase }}')`,
+        [admin.organisation.id],
+      );
+      const response = await preview({
+        url: `${receiverUrl}/t`,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'Hi {{ tokens.shout }}',
+      }).expect(200);
+      expect(received[0]?.body).toBe('Hi ADA');
+      expect(response.body.request.body).toBe('Hi ADA');
+    });
+
+    it('reports a placeholder that cannot be rendered and sends nothing', async () => {
+      const response = await preview({
+        url: `${receiverUrl}/x`,
+        headers: { 'content-type': 'text/plain' },
+        payload: '{{ person.first_name | no_such_filter }}',
+      }).expect(200);
+      expect(response.body).toMatchObject({ response: null, error: { reason: 'render' } });
+      expect(response.body.error.message).toMatch(/^Payload: /);
+      expect(received).toHaveLength(0);
+    });
+
+    it('sends a GET without a body and reports the status it got', async () => {
+      const response = await preview({
+        method: 'GET',
+        url: `${receiverUrl}/missing`,
+        headers: {},
+        payload: null,
+      }).expect(200);
+      expect(received[0]).toMatchObject({ method: 'GET', body: '' });
+      expect(response.body.response.status_code).toBe(404);
+    });
+
+    it.each([
+      ['loopback', () => `${internalUrl}/`],
+      ['loopback spelled in decimal', () => `http://2130706433:${new URL(internalUrl).port}/`],
+      ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
+      ['a private address', () => 'http://10.0.0.1/'],
+    ])('refuses %s with a clear message, without connecting', async (_what, url) => {
+      const response = await preview({ url: url(), payload: null }).expect(200);
+      expect(response.body).toMatchObject({
+        response: null,
+        error: { reason: 'refused', message: 'Requests to internal addresses are not allowed' },
+      });
+      expect(internalConnections).toBe(0);
+    });
+
+    it('reports a timeout', async () => {
+      const response = await preview({ url: `${receiverUrl}/slow`, payload: null, timeout: 1 }).expect(200);
+      expect(response.body.error).toEqual({
+        reason: 'timeout',
+        message: 'The request timed out after 1 second',
+      });
+    });
+
+    it('validates the request with the save rules', async () => {
+      const noType = await preview({ url: `${receiverUrl}/x`, headers: {}, payload: '{}' }).expect(400);
+      expect(noType.body.fields).toEqual({ 'headers.content-type': [webhookMessages.contentTypeRequired] });
+      const badUrl = await preview({ url: 'nope', payload: null }).expect(400);
+      expect(badUrl.body.fields).toEqual({ url: [webhookMessages.invalidUrl] });
+      const nobody = await preview({ url: `${receiverUrl}/x`, payload: null, person_ids: [] }).expect(400);
+      expect(nobody.body.fields).toEqual({ person_ids: [webhookMessages.personRequired] });
+      expect(received).toHaveLength(0);
+    });
+
+    it("answers 404 for another organisation's person and sends nothing", async () => {
+      await preview({ url: `${receiverUrl}/x`, payload: null }, stranger).expect(404);
+      expect(received).toHaveLength(0);
     });
   });
 });

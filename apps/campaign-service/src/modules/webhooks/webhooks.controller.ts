@@ -8,16 +8,21 @@ import {
   webhookListAllContract,
   webhookListContract,
   webhookNameUpdateContract,
+  webhookPreviewContract,
   webhookUpdateContract,
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
+import { WebhookPreviewService } from './webhook-preview.service';
 import { WebhooksService } from './webhooks.service';
 
 type In<E extends Parameters<typeof Endpoint>[0]> = ParsedRequestOf<E>;
 
 @Controller()
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly previews: WebhookPreviewService,
+  ) {}
 
   @Endpoint(webhookListContract)
   list(@Auth() auth: RequestContext, @Input() input: In<typeof webhookListContract>) {
@@ -56,5 +61,10 @@ export class WebhooksController {
   ): Promise<ResponseOf<typeof webhookDeleteContract>> {
     await this.webhooks.remove(auth, input.webhook_id);
     return { success: true };
+  }
+
+  @Endpoint(webhookPreviewContract)
+  preview(@Auth() auth: RequestContext, @Input() input: In<typeof webhookPreviewContract>) {
+    return this.previews.preview(auth, input);
   }
 }
