@@ -7,6 +7,7 @@ import {
   webhookListContract,
   webhookNameUpdateContract,
   webhookPreviewContract,
+  tokensListAllContract,
   webhookUpdateContract,
   type RequestOf,
   type Webhook,
@@ -109,5 +110,16 @@ export function useDeleteWebhook() {
 export function usePreviewWebhook() {
   return useMutation({
     mutationFn: (input: RequestOf<typeof webhookPreviewContract>) => apiCall(webhookPreviewContract, input),
+  });
+}
+
+/** The organisation's saved tokens, offered for insertion into the payload. */
+export function useSavedTokens(enabled: boolean) {
+  return useQuery({
+    queryKey: webhookKeys.tokens(),
+    queryFn: ({ signal }) =>
+      apiCall(tokensListAllContract, {}, { signal, selfHandled: true }).then((r) => r.records),
+    meta: { selfHandled: true },
+    enabled,
   });
 }

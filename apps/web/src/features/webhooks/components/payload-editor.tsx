@@ -1,6 +1,7 @@
 import { json } from '@codemirror/lang-json';
 import { Box } from '@mantine/core';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import CodeMirror, { EditorView, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
 
 const extensions = [json(), EditorView.lineWrapping];
 
@@ -9,8 +10,28 @@ export interface PayloadEditorProps {
   onChange: (value: string) => void;
 }
 
+export interface PayloadEditorHandle {
+  /** Puts text at the cursor (replacing a selection), as typing would. */
+  insert: (text: string) => void;
+}
+
 /** The request body: JSON, where `{{ person.<field> }}` and `{{ tokens.<name> }}` personalise it. */
-export function PayloadEditor({ value, onChange }: PayloadEditorProps) {
+export const PayloadEditor = forwardRef<PayloadEditorHandle, PayloadEditorProps>(function PayloadEditor(
+  { value, onChange },
+  ref,
+) {
+  const editor = useRef<ReactCodeMirrorRef>(null);
+  useImperativeHandle(ref, () => ({
+    insert: (text) => {
+      const view = editor.current?.view;
+      if (!view) {
+        onChange(value + text);
+        return;
+      }
+      view.dispatch(view.state.replaceSelection(text));
+      view.focus();
+    },
+  }));
   return (
     <Box
       data-testid="payload-editor"
@@ -21,6 +42,7 @@ export function PayloadEditor({ value, onChange }: PayloadEditorProps) {
       }}
     >
       <CodeMirror
+        ref={editor}
         value={value}
         onChange={onChange}
         extensions={extensions}
@@ -32,4 +54,4 @@ export function PayloadEditor({ value, onChange }: PayloadEditorProps) {
       />
     </Box>
   );
-}
+});

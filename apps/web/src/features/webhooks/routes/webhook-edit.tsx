@@ -24,7 +24,7 @@ import {
   type WebhookMethod,
 } from '@meridian/contracts';
 import { IconArrowLeft, IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
@@ -32,7 +32,8 @@ import { formatDateTime } from '@/lib/format-date';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useRenameWebhook, useUpdateWebhook, useWebhook, WEBHOOK_MESSAGES } from '../api/webhooks';
 import { HeadersEditor } from '../components/headers-editor';
-import { PayloadEditor } from '../components/payload-editor';
+import { InsertPlaceholderMenu } from '../components/insert-placeholder-menu';
+import { PayloadEditor, type PayloadEditorHandle } from '../components/payload-editor';
 import { PreviewPanel } from '../components/preview-panel';
 import { UnsavedChangesGuard } from '../components/unsaved-changes-guard';
 import { WebhookNameModal } from '../components/webhook-name-modal';
@@ -97,6 +98,7 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
   const update = useUpdateWebhook(webhook.webhook_id);
   const rename = useRenameWebhook(webhook.webhook_id);
   const [renaming, setRenaming] = useState(false);
+  const payloadEditor = useRef<PayloadEditorHandle>(null);
   const now = useNow(WEBHOOK_REFRESH_MS);
   const form = useForm<WebhookFormValues>({
     initialValues: toFormValues(webhook),
@@ -226,11 +228,17 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
                     <Title order={5} fz="sm" fw={600}>
                       Payload
                     </Title>
-                    <Text size="xs" c="dimmed">
-                      Use {'{{ person.email }}'} or {'{{ tokens.<name> }}'} to personalise
-                    </Text>
+                    <Group gap="sm">
+                      <Text size="xs" c="dimmed">
+                        Personalise with contact fields and tokens
+                      </Text>
+                      <InsertPlaceholderMenu
+                        onInsert={(placeholder) => payloadEditor.current?.insert(placeholder)}
+                      />
+                    </Group>
                   </Group>
                   <PayloadEditor
+                    ref={payloadEditor}
                     value={form.values.payload}
                     onChange={(value) => {
                       form.setFieldValue('payload', value);

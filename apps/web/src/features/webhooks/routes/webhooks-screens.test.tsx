@@ -14,6 +14,7 @@ Range.prototype.getClientRects ??= noRects;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 afterEach(resetAppHarness);
 
+const PERSON_ID = 'b0000000-0000-4000-8000-000000000001';
 const HOOKS = '/api/campaign/v1/assets/webhooks';
 const admin = accountRecord('a0000000-0000-4000-8000-000000000001', 'ada@acme.com', 'CUSTOMER_ORG_ADMIN');
 const signedIn = { [`${AUTH}/accounts/token.verify`]: { body: sessionOf(admin) } };
@@ -142,9 +143,39 @@ describe('the webhook editor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('preview-blocker')).toBeNull());
   });
 
+  it('inserts a saved token or a contact field into the payload from the token menu', async () => {
+    const token = {
+      token_id: 't-1',
+      name: 'plan_name',
+      token: '{{ person.plan }}',
+      description: '',
+      default_value: 'free',
+      return_type: 'string',
+      created_at: hook.created_at,
+      updated_at: hook.created_at,
+      created_by: { id: null, name: null },
+    };
+    const api = stubApi({
+      ...signedIn,
+      [`${HOOKS}/webhook.get`]: { body: { webhook: { ...hook, payload: null } } },
+      '/api/campaign/v1/email-tokens/tokens.list-all': { body: { records: [token] } },
+      [`${HOOKS}/webhook.update`]: { body: { webhook: hook } },
+    });
+    renderAppAt('/webhook/edit/webhook-ab12c');
+    fireEvent.click(await screen.findByRole('button', { name: 'Insert token' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /plan_name/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Insert token' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'person.email' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`${HOOKS}/webhook.update`)).toHaveLength(1));
+    expect((api.callsTo(`${HOOKS}/webhook.update`)[0]?.body as { payload: string }).payload).toBe(
+      '{{ tokens.plan_name }}{{ person.email }}',
+    );
+  });
+
   it('previews the saved webhook for a looked-up person and shows the response', async () => {
     const ada = {
-      id: 'p-1',
+      id: PERSON_ID,
       email: 'ada@acme.com',
       first_name: 'Ada',
       last_name: null,
@@ -174,7 +205,7 @@ describe('the webhook editor', { timeout: 20_000 }, () => {
       headers: hook.headers,
       payload: hook.payload,
       timeout: 10,
-      person_ids: [{ id: 'p-1', email: 'ada@acme.com', org_id: null, product_user_id: null }],
+      person_ids: [{ id: PERSON_ID, email: 'ada@acme.com', org_id: null, product_user_id: null }],
       campaign_context: 'person',
     });
   });
@@ -190,7 +221,7 @@ describe('the webhook editor', { timeout: 20_000 }, () => {
         body: {
           rows: [
             {
-              id: 'p-1',
+              id: PERSON_ID,
               email: 'ada@acme.com',
               first_name: null,
               last_name: null,
