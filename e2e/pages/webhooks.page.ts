@@ -71,6 +71,13 @@ export class WebhookEditorPage {
     await editor.fill(text);
   }
 
+  /** Picks a contact field or saved token from the payload's 'Insert token' menu; it goes in at the cursor. */
+  async insertPlaceholder(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Insert token' }).click();
+    await this.page.getByLabel('Search token').fill(name);
+    await this.page.getByRole('menuitem', { name }).click();
+  }
+
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save', exact: true }).click();
   }

@@ -48,14 +48,14 @@ describe('a webhook, previewed against a local receiver and refused for an inter
     receiver = await startReceiver();
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser));
-    const token = await signInAsDemoAdmin(context);
-    const created = await callApi(personCreateContract, { email }, token);
+    const adminToken = await signInAsDemoAdmin(context);
+    const created = await callApi(personCreateContract, { email }, adminToken);
     expect(created.status).toBe(200);
     const personId = (created.body as { person_id: string }).person_id;
     const updated = await callApi(
       personUpdateContract,
       { person_id: personId, default_fields: { first_name: 'Grace' } },
-      token,
+      adminToken,
     );
     expect(updated.status).toBe(200);
   });
@@ -83,7 +83,12 @@ describe('a webhook, previewed against a local receiver and refused for an inter
     await editor.url.fill(`http://127.0.0.2:${receiver.port}/hooks/contacts`);
     await editor.addHeader('  X-Meridian-Test ', ' yes ');
     await editor.addHeader('', 'dropped');
-    await editor.setPayload('{"email": "{{ person.email }}", "name": "{{ person.first_name }}"}');
+    await editor.setPayload('{"email": "{{ person.email }}", "name": ""}');
+    // The contact field goes in between the last two quotes, where the cursor is put.
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await editor.insertPlaceholder('person.first_name');
     // Unsaved changes: no preview yet.
     await page.getByText('Webhook should be updated and saved before preview').first().waitFor();
     expect(await editor.sendButton.isDisabled()).toBe(true);

@@ -13,7 +13,7 @@ export function InsertPlaceholderMenu({ onInsert }: { onInsert: (placeholder: st
   const [search, setSearch] = useState('');
   const tokens = useSavedTokens(opened);
   const needle = search.trim().toLowerCase();
-  const fields = PERSON_FIELDS.filter((field) => field.includes(needle));
+  const fields = PERSON_FIELDS.filter((field) => `person.${field}`.includes(needle));
   const matching = (tokens.data ?? []).filter((token) => token.name.toLowerCase().includes(needle));
 
   return (
