@@ -42,6 +42,7 @@ describe('a webhook, previewed against a local receiver and refused for an inter
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const suffix = uniqueSuffix();
   const name = `Notify CRM ${suffix}`;
+  const renamed = `Notify the CRM ${suffix}`;
   const email = `grace.${suffix}@e2e.meridian.dev`;
 
   beforeAll(async () => {
@@ -138,6 +139,18 @@ describe('a webhook, previewed against a local receiver and refused for an inter
     await snapshot(page, 'webhook-editor-refused');
   });
 
+  it('renames the webhook, at least 3 characters', async () => {
+    await page.getByRole('button', { name: 'Rename' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename webhook' });
+    await dialog.getByLabel('Name').fill('ab');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Name must be at least 3 characters long').waitFor();
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await new AppShell(page).expectToast('Webhook name updated successfully');
+    await page.getByRole('heading', { name: renamed }).waitFor();
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const editor = new WebhookEditorPage(page);
     await editor.description.fill('Changed but not saved');
@@ -153,11 +166,11 @@ describe('a webhook, previewed against a local receiver and refused for an inter
 
   it('finds the webhook in the list and deletes it after confirmation', async () => {
     const list = new WebhooksPage(page);
-    await list.search(name);
-    const row = list.row(name);
+    await list.search(renamed);
+    const row = list.row(renamed);
     await row.getByText('Tells the CRM about a contact').waitFor();
     await snapshot(page, 'webhooks');
-    await list.remove(name);
+    await list.remove(renamed);
     await new AppShell(page).expectToast('Webhook deleted successfully');
     await page.getByText('No webhooks found.').waitFor();
   });
