@@ -11,6 +11,7 @@ import { PersonalisationModule } from './modules/personalisation/personalisation
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 export const SCHEMA = 'campaign';
 
@@ -34,6 +35,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       ContactImportModule,
       StaticListsModule,
       PersonalisationModule,
+      WebhooksModule,
     ],
   };
 }

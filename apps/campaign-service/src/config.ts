@@ -1,4 +1,4 @@
-import { baseConfigSchema, parseConfig } from '@meridian/server-kit';
+import { baseConfigSchema, outboundAllowedHostsSchema, parseConfig } from '@meridian/server-kit';
 import { z } from 'zod';
 
 export const campaignConfigSchema = baseConfigSchema.extend({
@@ -13,6 +13,11 @@ export const campaignConfigSchema = baseConfigSchema.extend({
     .toLowerCase()
     .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name')
     .default('demo.meridian.dev'),
+  /**
+   * Internal hosts outbound calls (webhooks) may reach although they are loopback, private or
+   * otherwise internal: comma-separated host names, IP addresses and CIDR ranges. Empty: none.
+   */
+  OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

@@ -21,3 +21,4 @@ export * from './campaign/static-lists.contract';
 export * from './campaign/personalisation';
 export * from './campaign/tokens.contract';
 export * from './campaign/email-settings.contract';
+export * from './campaign/webhooks.contract';

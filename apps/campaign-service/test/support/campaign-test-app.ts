@@ -1,7 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Endpoint } from '@meridian/contracts';
 import { createLogger, createServiceApp } from '@meridian/server-kit';
-import { createTestDatabase, type SignedIn, startTestPlatform, type TestDatabase, type TestPlatform } from '@meridian/testing';
+import {
+  createTestDatabase,
+  type SignedIn,
+  startTestPlatform,
+  type TestDatabase,
+  type TestPlatform,
+} from '@meridian/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +28,11 @@ export interface CampaignTestApp {
   close(): Promise<void>;
 }
 
-/** The campaign service in-process on its own database, with a real auth service for tokens. */
-export async function startCampaignTestApp(): Promise<CampaignTestApp> {
+/**
+ * The campaign service in-process on its own database, with a real auth service for tokens.
+ * `env` adds or overrides configuration (e.g. `OUTBOUND_ALLOWED_HOSTS`).
+ */
+export async function startCampaignTestApp(env: Record<string, string> = {}): Promise<CampaignTestApp> {
   const db = await createTestDatabase();
   const platform = await startTestPlatform(db.url);
   const uploadDir = await mkdtemp(join(tmpdir(), 'campaign-uploads-'));
@@ -33,6 +42,7 @@ export async function startCampaignTestApp(): Promise<CampaignTestApp> {
     LOG_LEVEL: 'silent',
     AUTH_SERVICE_URL: platform.authServiceUrl,
     UPLOAD_DIR: uploadDir,
+    ...env,
   });
   const logger = createLogger('campaign-service', 'silent');
   const app = await createServiceApp(appModule(config, logger), logger);
@@ -48,8 +58,14 @@ export async function startCampaignTestApp(): Promise<CampaignTestApp> {
     call(contract, body, who) {
       const auth = { Authorization: `Bearer ${who.bearer}` };
       return contract.method === 'GET'
-        ? http().get(contract.fullPath).query(body as Record<string, string>).set(auth)
-        : http().post(contract.fullPath).set(auth).send(body as object);
+        ? http()
+            .get(contract.fullPath)
+            .query(body as Record<string, string>)
+            .set(auth)
+        : http()
+            .post(contract.fullPath)
+            .set(auth)
+            .send(body as object);
     },
     async sql<T>(text: string, params: unknown[] = []) {
       return (await client.query(text, params)).rows as T[];

@@ -42,8 +42,14 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   campaignEdit: pendingPage('campaignEdit'),
   templates: pendingPage('templates'),
   templateEdit: pendingPage('templateEdit'),
-  webhooks: pendingPage('webhooks'),
-  webhookEdit: pendingPage('webhookEdit'),
+  webhooks: {
+    lazy: async () => ({ Component: (await import('@/features/webhooks/routes/webhooks')).WebhooksRoute }),
+  },
+  webhookEdit: {
+    lazy: async () => ({
+      Component: (await import('@/features/webhooks/routes/webhook-edit')).WebhookEditRoute,
+    }),
+  },
   ssoConfiguration: {
     lazy: async () => ({ Component: (await import('./account-screens')).SsoConfigurationScreen }),
   },
