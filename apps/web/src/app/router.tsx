@@ -48,9 +48,19 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
     lazy: async () => ({ Component: (await import('./account-screens')).SsoConfigurationScreen }),
   },
   emailSettings: pendingPage('emailSettings'),
-  token: pendingPage('token'),
-  tokenDetail: pendingPage('tokenDetail'),
-  tokenList: pendingPage('tokenList'),
+  token: {
+    lazy: async () => ({
+      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+    }),
+  },
+  tokenDetail: {
+    lazy: async () => ({
+      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+    }),
+  },
+  tokenList: {
+    lazy: async () => ({ Component: (await import('@/features/tokens/routes/token-list')).TokenListRoute }),
+  },
   impersonate: { lazy: async () => ({ Component: (await import('./account-screens')).ImpersonateScreen }) },
   contacts: {
     lazy: async () => ({
