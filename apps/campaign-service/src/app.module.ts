@@ -9,6 +9,7 @@ import { PersonalisationModule } from './modules/personalisation/personalisation
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { TokensModule } from './modules/tokens/tokens.module';
 
 export const SCHEMA = 'campaign';
 
@@ -30,6 +31,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       ContactImportModule,
       StaticListsModule,
       PersonalisationModule,
+      TokensModule,
     ],
   };
 }
