@@ -9,7 +9,8 @@ import { verifyCode } from './token-code';
  */
 const sandbox = new LiquidSandbox();
 const person = { id: 'p1', email: 'jane@example.com', first_name: 'Jane', score: 7 };
-const PROMPT_MS = 2_000;
+// Generous for a loaded CI machine; a hang would take minutes.
+const PROMPT_MS = 5_000;
 
 type Outcome = { ok: true; output: string } | { ok: false; error: string };
 
