@@ -27,6 +27,7 @@ export function FallbackInput({ type, value, onChange }: FallbackInputProps) {
     case 'number':
       return (
         <NumberInput
+          size="md"
           label={LABEL}
           description={DESCRIPTION}
           placeholder="e.g. 0"
@@ -47,6 +48,7 @@ export function FallbackInput({ type, value, onChange }: FallbackInputProps) {
     case 'boolean':
       return (
         <Select
+          size="md"
           label={LABEL}
           description={DESCRIPTION}
           placeholder="True or False"

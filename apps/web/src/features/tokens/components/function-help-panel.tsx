@@ -15,7 +15,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { TokenColumn, TokenFunction } from '@meridian/contracts';
 import { useTokenColumns, useTokenFunctions } from '../api/tokens';
-import { filterColumns, filterFunctions, fieldSnippet } from '../utils/help-filter';
+import { fieldSnippet, filterColumns, filterFunctions, insertTextOf } from '../utils/help-filter';
 import classes from './function-help-panel.module.css';
 
 export interface FunctionHelpPanelProps {
@@ -97,7 +97,7 @@ function FunctionEntry({ fn, onInsert }: { fn: TokenFunction; onInsert: (text: s
   return (
     <UnstyledButton
       className={classes.entry}
-      onClick={() => onInsert(fn.syntax)}
+      onClick={() => onInsert(insertTextOf(fn))}
       aria-label={`Insert ${fn.name}`}
       data-testid="function-entry"
     >

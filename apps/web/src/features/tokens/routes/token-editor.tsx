@@ -3,6 +3,7 @@ import {
   Badge,
   Box,
   Button,
+  Code,
   Container,
   Grid,
   Group,
@@ -18,8 +19,13 @@ import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { tokenTypeChangeMessage, type EmailToken, type TokenReturnType } from '@meridian/contracts';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  tokenPlaceholder,
+  tokenTypeChangeMessage,
+  type EmailToken,
+  type TokenReturnType,
+} from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { formatDateTime } from '@/lib/format-date';
@@ -50,8 +56,11 @@ import { TYPE_COLORS, TYPE_LABELS } from '../utils/token-type';
 /** /token (new) and /token/:id: the token editor. */
 export function TokenEditorRoute() {
   const { id } = useParams();
+  const location = useLocation();
   const token = useToken(id);
-  if (id === undefined) return <TokenEditor key="new" token={null} />;
+  // A token just created keeps its editor (and what the user typed meanwhile) on its new address.
+  const editorKey = (location.state as EditorLocationState | null)?.editorKey ?? id ?? NEW_KEY;
+  if (id === undefined) return <TokenEditor key={editorKey} token={null} />;
   if (token.isPending) return <FullPageLoader />;
   if (token.isError) {
     return (
@@ -65,7 +74,12 @@ export function TokenEditorRoute() {
       </Container>
     );
   }
-  return <TokenEditor key={id} token={token.data} />;
+  return <TokenEditor key={editorKey} token={token.data} />;
+}
+
+const NEW_KEY = 'new';
+interface EditorLocationState {
+  editorKey?: string;
 }
 
 const draftOf = (token: EmailToken): TokenDraft => ({
@@ -111,7 +125,13 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
 
   // After the first save, move to the token's own address once the guard knows nothing is unsaved.
   useEffect(() => {
-    if (redirectTo && !dirty) void navigate(redirectTo, { replace: true });
+    if (redirectTo && !dirty) {
+      setRedirectTo(null);
+      void navigate(redirectTo, {
+        replace: true,
+        state: { editorKey: NEW_KEY } satisfies EditorLocationState,
+      });
+    }
   }, [redirectTo, dirty, navigate]);
 
   const nameMessage = draft.name === '' ? null : nameError(draft.name);
@@ -165,7 +185,10 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
                   placeholder="token_name"
                   size="xl"
                   styles={{
+                    root: { flex: '0 1 auto', minWidth: 0 },
                     input: {
+                      // Grows with the name, so the pencil sits right after it.
+                      fieldSizing: 'content',
                       fontSize: 26,
                       fontWeight: 650,
                       fontFamily: 'var(--mantine-font-family-monospace)',
@@ -184,21 +207,23 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
                   {nameMessage}
                 </Text>
               ) : (
-                <Text size="sm" c="dimmed">
-                  {saved && saved.token !== ''
-                    ? `Last updated ${formatDateTime(saved.updated_at)}${saved.created_by.name ? ` · created by ${saved.created_by.name}` : ''}`
-                    : 'Write it in templates as '}
-                  {saved && saved.token !== '' ? null : (
-                    <Text span ff="monospace" size="sm">
-                      {`{{ tokens.${draft.name || 'token_name'} }}`}
+                <Group gap={6} mt={2}>
+                  <Text size="sm" c="dimmed">
+                    Use it in emails as
+                  </Text>
+                  <Code>{tokenPlaceholder(draft.name.trim() || 'token_name')}</Code>
+                  {saved && saved.token !== '' ? (
+                    <Text size="sm" c="dimmed">
+                      · Last updated {formatDateTime(saved.updated_at)}
+                      {saved.created_by.name ? ` · created by ${saved.created_by.name}` : ''}
                     </Text>
-                  )}
-                </Text>
+                  ) : null}
+                </Group>
               )}
             </Box>
             <Group gap="sm" wrap="nowrap">
               {dirty ? (
-                <Badge variant="dot" color="yellow" size="lg">
+                <Badge variant="dot" color="yellow" size="lg" tt="none" fw={500}>
                   Unsaved changes
                 </Badge>
               ) : null}
@@ -251,6 +276,7 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
                     onChange={(value) => form.setFieldValue('default_value', value)}
                   />
                   <Textarea
+                    size="md"
                     label="Description"
                     placeholder="What this token gives, e.g. the contact's first name, capitalised"
                     autosize

@@ -141,11 +141,11 @@ describe('the token editor', () => {
     });
     const router = renderAppAt('/token');
     fireEvent.change(await screen.findByLabelText('Token name'), { target: { value: 'first_name' } });
-    // The help panel inserts a function's syntax into the code.
+    // The help panel inserts a function's sample into the code.
     fireEvent.click(await screen.findByRole('button', { name: 'Insert upcase' }));
     expect(await screen.findByText('Invalid syntax at line 1, column 4')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save Token' }).hasAttribute('disabled')).toBe(true);
-    expect(api.callsTo(`${TOKENS}/tokens.verify`)[0]?.body).toEqual({ token: '{{ text | upcase }}' });
+    expect(api.callsTo(`${TOKENS}/tokens.verify`)[0]?.body).toEqual({ token: '{{ "ab" | upcase }}' });
 
     // A change the server finds valid clears the error and shows the type.
     fireEvent.click(screen.getByRole('button', { name: 'Insert upcase' }));
@@ -159,7 +159,7 @@ describe('the token editor', () => {
     expect(api.callsTo(`${TOKENS}/tokens.create`)[0]?.body).toEqual({ name: 'first_name' });
     expect(api.callsTo(`${TOKENS}/tokens.update`)[0]?.body).toEqual({
       token_id: ID,
-      token: '{{ text | upcase }}{{ text | upcase }}',
+      token: '{{ "ab" | upcase }}{{ "ab" | upcase }}',
       description: 'Loud',
       default_value: 'there',
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenColumn, TokenFunction } from '@meridian/contracts';
-import { fieldSnippet, filterColumns, filterFunctions } from './help-filter';
+import { fieldSnippet, filterColumns, filterFunctions, insertTextOf } from './help-filter';
 
 const fn = (name: string, description: string): TokenFunction => ({
   name,
@@ -38,5 +38,21 @@ describe('filterColumns', () => {
     expect(filterColumns([column], 'first')).toEqual([column]);
     expect(filterColumns([column], 'city')).toEqual([]);
     expect(fieldSnippet(column)).toBe('{{ person.first_name }}');
+  });
+});
+
+describe('insertTextOf', () => {
+  it('inserts the sample, or the syntax when there is none', () => {
+    expect(
+      insertTextOf({
+        name: 'upcase',
+        description: '',
+        sample: '{{ "a" | upcase }}',
+        syntax: 'text | upcase',
+      }),
+    ).toBe('{{ "a" | upcase }}');
+    expect(insertTextOf({ name: 'upcase', description: '', sample: '', syntax: 'text | upcase' })).toBe(
+      'text | upcase',
+    );
   });
 });

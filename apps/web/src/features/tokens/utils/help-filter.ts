@@ -23,3 +23,6 @@ export function filterColumns(columns: readonly TokenColumn[], query: string): T
 
 /** What clicking a person field inserts: its value, ready to use in the code. */
 export const fieldSnippet = (column: TokenColumn) => `{{ ${column.variable} }}`;
+
+/** What clicking a function inserts: its sample, complete code to adapt, else its syntax. */
+export const insertTextOf = (fn: TokenFunction) => (fn.sample.trim() === '' ? fn.syntax : fn.sample);
