@@ -113,6 +113,14 @@ describe(LiquidSandbox.name, () => {
       expect(performance.now() - started).toBeLessThan(PROMPT_MS);
     });
 
+    it('keeps tokens named like prototype members as plain values', () => {
+      const plan = new RenderPlan(sandbox, { body: '{{ tokens.__proto__ }}/{{ tokens.constructor }}/{{ tokens.toString }}' }, [
+        { name: '__proto__', code: '{{ "a" }}', default_value: 'x', return_type: 'string' },
+        { name: 'constructor', code: '{{ "b" }}', default_value: 'x', return_type: 'string' },
+      ]);
+      expect(plan.render(person, 'u').texts.body).toBe('a/b/');
+    });
+
     it('reports a token that exceeds a limit when it is verified, without a position', () => {
       expect(verifyCode(sandbox, '{% for i in (1..100000000) %}x{% endfor %}', { person })).toEqual({
         error: { position: null, reason: 'Invalid token', message: 'memory alloc limit exceeded' },
