@@ -117,8 +117,12 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
     else if (check.status !== 'checking') setErrorLine(null);
   }, [check]);
 
-  // A type change keeps the fallback only if the new input can hold it.
+  // A type change keeps the fallback only if the new input can hold it. The saved fallback is
+  // left as it is on opening: only a change of type made here resets it.
+  const shownType = useRef(type);
   useEffect(() => {
+    if (shownType.current === type) return;
+    shownType.current = type;
     if (!fallbackFits(form.values.default_value, type)) form.setFieldValue('default_value', '');
     // Only the type drives this: the fallback's own edits must not reset it.
   }, [type]);
@@ -207,18 +211,20 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
                   {nameMessage}
                 </Text>
               ) : (
-                <Group gap={6} mt={2}>
-                  <Text size="sm" c="dimmed">
-                    Use it in emails as
-                  </Text>
-                  <Code>{tokenPlaceholder(draft.name.trim() || 'token_name')}</Code>
-                  {saved && saved.token !== '' ? (
+                <Stack gap={2} mt={2}>
+                  <Group gap={6}>
                     <Text size="sm" c="dimmed">
-                      · Last updated {formatDateTime(saved.updated_at)}
+                      Use it in emails as
+                    </Text>
+                    <Code>{tokenPlaceholder(draft.name.trim() || 'token_name')}</Code>
+                  </Group>
+                  {saved && saved.token !== '' ? (
+                    <Text size="xs" c="dimmed">
+                      Last updated {formatDateTime(saved.updated_at)}
                       {saved.created_by.name ? ` · created by ${saved.created_by.name}` : ''}
                     </Text>
                   ) : null}
-                </Group>
+                </Stack>
               )}
             </Box>
             <Group gap="sm" wrap="nowrap">
