@@ -53,7 +53,7 @@ export class TokenEditorPage {
 
   /** Replaces the code, as a paste would (the editor's auto-closing braces act on typed keys only). */
   async setCode(code: string): Promise<void> {
-    const content = this.page.getByTestId('token-code-editor').locator('.cm-content');
+    const content = this.page.getByRole('textbox', { name: 'Token code' });
     await content.click();
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.insertText(code);

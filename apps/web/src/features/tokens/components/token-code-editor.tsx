@@ -48,7 +48,14 @@ const editorTheme = EditorView.theme({
   },
 });
 
-const EXTENSIONS = [liquid(), errorLineField, editorTheme, EditorView.lineWrapping];
+const EXTENSIONS = [
+  liquid(),
+  errorLineField,
+  editorTheme,
+  EditorView.lineWrapping,
+  // The editable element is what assistive technology and tests meet: it carries the name.
+  EditorView.contentAttributes.of({ 'aria-label': 'Token code' }),
+];
 
 export interface TokenCodeEditorHandle {
   /** Puts `text` at the cursor (replacing the selection) and focuses the editor. */
@@ -106,7 +113,6 @@ export const TokenCodeEditor = forwardRef<TokenCodeEditorHandle, TokenCodeEditor
           minHeight="260px"
           maxHeight="520px"
           placeholder="{{ person.first_name | capitalize }}"
-          aria-label="Token code"
           basicSetup={{ foldGutter: false, highlightActiveLineGutter: true, autocompletion: true }}
         />
       </Box>
