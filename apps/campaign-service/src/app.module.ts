@@ -12,6 +12,7 @@ import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { TokensModule } from './modules/tokens/tokens.module';
 
 export const SCHEMA = 'campaign';
 
@@ -36,6 +37,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       StaticListsModule,
       PersonalisationModule,
       WebhooksModule,
+      TokensModule,
     ],
   };
 }

@@ -58,9 +58,19 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
       Component: (await import('@/features/email-settings/routes/email-settings')).EmailSettingsRoute,
     }),
   },
-  token: pendingPage('token'),
-  tokenDetail: pendingPage('tokenDetail'),
-  tokenList: pendingPage('tokenList'),
+  token: {
+    lazy: async () => ({
+      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+    }),
+  },
+  tokenDetail: {
+    lazy: async () => ({
+      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+    }),
+  },
+  tokenList: {
+    lazy: async () => ({ Component: (await import('@/features/tokens/routes/token-list')).TokenListRoute }),
+  },
   impersonate: { lazy: async () => ({ Component: (await import('./account-screens')).ImpersonateScreen }) },
   contacts: {
     lazy: async () => ({

@@ -13,6 +13,8 @@ export interface PersonListQuery {
   offset: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -46,8 +48,10 @@ export class PersonsRepository {
 
   /** The organisation's persons among `ids` (others' ids are simply absent), in one query. */
   findMany(organisationId: string, ids: readonly string[]): Promise<PersonEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return forOrganisation(this.persons, organisationId).query('p').andWhere('p.id IN (:...ids)', { ids: [...new Set(ids)] }).getMany();
+    // Ids that are not uuids cannot match; leaving them out keeps the query from failing.
+    const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return Promise.resolve([]);
+    return forOrganisation(this.persons, organisationId).query('p').andWhere('p.id = ANY(:ids::uuid[])', { ids: wanted }).getMany();
   }
 
   findByEmail(organisationId: string, email: string): Promise<PersonEntity[]> {
