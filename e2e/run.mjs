@@ -28,6 +28,8 @@ const env = {
   MERIDIAN_DATA_DIR: dataDir,
   PUBLIC_BASE_URL: baseUrl,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // The webhook tests' receiver listens on 127.0.0.2; every other internal address stays refused.
+  OUTBOUND_ALLOWED_HOSTS: process.env.OUTBOUND_ALLOWED_HOSTS ?? '127.0.0.2',
 };
 // With DATABASE_URL the platform would share that database with other runs: give it its own.
 if (process.env.DATABASE_URL) {

@@ -1,15 +1,26 @@
 import type { DynamicModule } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HealthModule, JobsModule, MailModule, ServiceKitModule } from '@meridian/server-kit';
+import {
+  DatabaseModule,
+  EventsModule,
+  HealthModule,
+  JobsModule,
+  MailModule,
+  ServiceKitModule,
+} from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { CampaignConfig } from './config';
 import { campaignEntities } from './entities';
 import { migrations } from './migrations';
+import { EmailSettingsModule } from './modules/email-settings/email-settings.module';
+import { UnsubscribeModule } from './modules/unsubscribe/unsubscribe.module';
 import { ContactImportModule } from './modules/contact-import/contact-import.module';
 import { PersonalisationModule } from './modules/personalisation/personalisation.module';
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { TemplatesModule } from './modules/templates/templates.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { TokensModule } from './modules/tokens/tokens.module';
 
 export const SCHEMA = 'campaign';
 
@@ -18,7 +29,12 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
     module: class CampaignAppModule {},
     imports: [
       ServiceKitModule.forRoot({ config, logger }),
-      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: campaignEntities, migrations }),
+      DatabaseModule.forService({
+        url: config.DATABASE_URL,
+        schema: SCHEMA,
+        entities: campaignEntities,
+        migrations,
+      }),
       EventsModule.forService({
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
@@ -28,11 +44,15 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       HealthModule.forService('campaign'),
       MailModule.forRoot(config),
       SettingsModule,
+      EmailSettingsModule,
+      UnsubscribeModule,
       PersonsModule,
       ContactImportModule,
       StaticListsModule,
       TemplatesModule,
       PersonalisationModule,
+      WebhooksModule,
+      TokensModule,
     ],
   };
 }

@@ -1,4 +1,9 @@
-import { baseConfigSchema, mailConfigSchema, parseConfig } from '@meridian/server-kit';
+import {
+  baseConfigSchema,
+  mailConfigSchema,
+  outboundAllowedHostsSchema,
+  parseConfig,
+} from '@meridian/server-kit';
 import { z } from 'zod';
 
 /** The base settings, the mail settings (test sends; later campaign mail), and the campaign service's own. */
@@ -6,7 +11,23 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   /** Where uploaded CSV files are kept, one folder per organisation. */
   UPLOAD_DIR: z.string().min(1).default('.data/uploads'),
   /** Largest accepted upload. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  /** In local mode every organisation may send from this domain (mail goes to the local capture). */
+  DEMO_SENDER_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name')
+    .default('demo.meridian.dev'),
+  /**
+   * Internal hosts outbound calls (webhooks) may reach although they are loopback, private or
+   * otherwise internal: comma-separated host names, IP addresses and CIDR ranges. Empty: none.
+   */
+  OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

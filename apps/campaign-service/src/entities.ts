@@ -3,6 +3,8 @@ import { ContactImportEntity } from './modules/contact-import/contact-import.ent
 import { PersonEntity } from './modules/persons/person.entity';
 import { PersonFieldEntity } from './modules/persons/person-field.entity';
 import { ProductPersonEntity } from './modules/persons/product-person.entity';
+import { EmailSettingEntity, SenderDomainEntity, UnsubscribeUrlEntity } from './modules/email-settings/email-settings.entity';
+import { WebhookEntity } from './modules/webhooks/webhook.entity';
 import { OrganisationSettingsEntity } from './modules/settings/settings.entity';
 import { TemplateEntity } from './modules/templates/template.entity';
 import { EmailTokenEntity } from './modules/tokens/email-token.entity';
@@ -18,5 +20,9 @@ export const campaignEntities = [
   StaticListEntity,
   EmailTokenEntity,
   PersonalisationKeyEntity,
+  WebhookEntity,
+  SenderDomainEntity,
+  EmailSettingEntity,
+  UnsubscribeUrlEntity,
   TemplateEntity,
 ];

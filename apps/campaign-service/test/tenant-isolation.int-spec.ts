@@ -16,6 +16,11 @@ import {
   staticListMatchContract,
   staticListRenameContract,
   type Endpoint,
+  tokenCreateContract,
+  tokenDeleteContract,
+  tokenGetContract,
+  tokenPreviewContract,
+  tokenUpdateContract,
   personActivitiesContract,
   personCampaignMetricsContract,
   personCreateContract,
@@ -40,6 +45,7 @@ describe('campaign-service tenant isolation', () => {
   let filepath: string;
   let listId: string;
   let listFile: string;
+  let tokenId: string;
 
   beforeAll(async () => {
     t = await startCampaignTestApp();
@@ -67,6 +73,8 @@ describe('campaign-service tenant isolation', () => {
       .attach('file', Buffer.from('email\nowned@example.com\n'), 'list.csv')
       .expect(200);
     listFile = again.body.filepath as string;
+    tokenId = (await t.call(tokenCreateContract, { name: 'owned' }, owner).expect(200)).body.token.token_id as string;
+    await t.call(tokenUpdateContract, { token_id: tokenId, token: '{{ person.email }}', description: 'Owned', default_value: 'x' }, owner).expect(200);
   });
 
   afterAll(async () => {
@@ -78,6 +86,7 @@ describe('campaign-service tenant isolation', () => {
     await t.sql('SELECT id, status, preview, error FROM campaign.contact_imports ORDER BY id'),
     await t.sql('SELECT * FROM campaign.static_lists ORDER BY id'),
     await t.sql('SELECT * FROM campaign.static_list_members ORDER BY person_id'),
+    await t.sql('SELECT * FROM campaign.email_tokens ORDER BY id'),
   ];
 
   const personCalls: [string, Endpoint, () => Record<string, unknown>][] = [
@@ -105,6 +114,10 @@ describe('campaign-service tenant isolation', () => {
     ['static-list contacts/file.status', staticListFileStatusContract, () => ({ static_list_id: listId, filepath: listFile })],
     ['static-list contacts/list.match', staticListMatchContract, () => ({ static_list_id: listId, filepath: listFile })],
     ['static-list contacts/file.insert', staticListFileInsertContract, () => ({ static_list_id: listId, filename: listFile })],
+    ['email-tokens tokens.get', tokenGetContract, () => ({ token_id: tokenId })],
+    ['email-tokens tokens.update', tokenUpdateContract, () => ({ token_id: tokenId, token: '{{ person.id }}', description: 'Mine', default_value: 'y' })],
+    ['email-tokens tokens.preview', tokenPreviewContract, () => ({ token_id: tokenId, person_ids: [{ id: personId, email: 'owned@example.com', org_id: null, product_user_id: null }] })],
+    ['email-tokens tokens.delete', tokenDeleteContract, () => ({ token_id: tokenId })],
   ];
 
   const writes = new Set<Endpoint>([
@@ -119,6 +132,8 @@ describe('campaign-service tenant isolation', () => {
     staticListContactsRemoveContract,
     staticListContactsRemoveAllContract,
     staticListFileInsertContract,
+    tokenUpdateContract,
+    tokenDeleteContract,
   ]);
 
   it('cannot use its own list id with another organisation\'s file, nor upload into another\'s list', async () => {

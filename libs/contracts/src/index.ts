@@ -21,3 +21,5 @@ export * from './campaign/static-lists.contract';
 export * from './campaign/templates.contract';
 export * from './campaign/personalisation';
 export * from './campaign/tokens.contract';
+export * from './campaign/email-settings.contract';
+export * from './campaign/webhooks.contract';

@@ -36,3 +36,4 @@ export * from './mail/mail.errors';
 export * from './mail/mail.module';
 export { SmtpMailAdapter } from './mail/smtp-mail.adapter';
 export { SesMailAdapter } from './mail/ses-mail.adapter';
+export * from './outbound-http';

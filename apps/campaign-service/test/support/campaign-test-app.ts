@@ -1,7 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Endpoint } from '@meridian/contracts';
 import { createLogger, createServiceApp } from '@meridian/server-kit';
-import { createTestDatabase, type SignedIn, startTestPlatform, type TestDatabase, type TestPlatform } from '@meridian/testing';
+import {
+  createTestDatabase,
+  type SignedIn,
+  startTestPlatform,
+  type TestDatabase,
+  type TestPlatform,
+} from '@meridian/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +30,7 @@ export interface CampaignTestApp {
 
 /**
  * The campaign service in-process on its own database, with a real auth service for tokens.
- * `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP sink).
+ * `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP sink, or `OUTBOUND_ALLOWED_HOSTS`).
  */
 export async function startCampaignTestApp(env: Record<string, string> = {}): Promise<CampaignTestApp> {
   const db = await createTestDatabase();
@@ -52,8 +58,14 @@ export async function startCampaignTestApp(env: Record<string, string> = {}): Pr
     call(contract, body, who) {
       const auth = { Authorization: `Bearer ${who.bearer}` };
       return contract.method === 'GET'
-        ? http().get(contract.fullPath).query(body as Record<string, string>).set(auth)
-        : http().post(contract.fullPath).set(auth).send(body as object);
+        ? http()
+            .get(contract.fullPath)
+            .query(body as Record<string, string>)
+            .set(auth)
+        : http()
+            .post(contract.fullPath)
+            .set(auth)
+            .send(body as object);
     },
     async sql<T>(text: string, params: unknown[] = []) {
       return (await client.query(text, params)).rows as T[];

@@ -48,15 +48,35 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
       Component: (await import('@/features/templates/routes/template-edit')).TemplateEditRoute,
     }),
   },
-  webhooks: pendingPage('webhooks'),
-  webhookEdit: pendingPage('webhookEdit'),
+  webhooks: {
+    lazy: async () => ({ Component: (await import('@/features/webhooks/routes/webhooks')).WebhooksRoute }),
+  },
+  webhookEdit: {
+    lazy: async () => ({
+      Component: (await import('@/features/webhooks/routes/webhook-edit')).WebhookEditRoute,
+    }),
+  },
   ssoConfiguration: {
     lazy: async () => ({ Component: (await import('./account-screens')).SsoConfigurationScreen }),
   },
-  emailSettings: pendingPage('emailSettings'),
-  token: pendingPage('token'),
-  tokenDetail: pendingPage('tokenDetail'),
-  tokenList: pendingPage('tokenList'),
+  emailSettings: {
+    lazy: async () => ({
+      Component: (await import('@/features/email-settings/routes/email-settings')).EmailSettingsRoute,
+    }),
+  },
+  token: {
+    lazy: async () => ({
+      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+    }),
+  },
+  tokenDetail: {
+    lazy: async () => ({
+      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+    }),
+  },
+  tokenList: {
+    lazy: async () => ({ Component: (await import('@/features/tokens/routes/token-list')).TokenListRoute }),
+  },
   impersonate: { lazy: async () => ({ Component: (await import('./account-screens')).ImpersonateScreen }) },
   contacts: {
     lazy: async () => ({

@@ -36,6 +36,9 @@ export async function createServiceApp(
     trustProxy: true,
     requestIdHeader: CORRELATION_HEADER,
     genReqId: () => randomUUID(),
+    // Signed links carry their token in the path (unsubscribe: two ids and a signature, ~110 chars);
+    // Fastify's default of 100 would answer them 414.
+    routerOptions: { maxParamLength: 500 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),

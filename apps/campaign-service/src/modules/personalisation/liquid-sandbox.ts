@@ -21,7 +21,7 @@ export const SANDBOX_LIMITS = {
   /** Characters of one template (an email body is far below this). */
   parse: 1_000_000,
   /** Milliseconds per render() call. */
-  render: 250,
+  render: 1_000,
   /** Characters/items allocated by ranges, strings, joins, paddings per render() call. */
   memory: 5_000_000,
   /** Nesting of blocks inside blocks. */

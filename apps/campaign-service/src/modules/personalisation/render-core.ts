@@ -82,7 +82,8 @@ export class RenderPlan {
 
   /** Each used token's value for a person: its code's value, or the fallback on error or empty. */
   tokenValues(person: Record<string, unknown>): Record<string, unknown> {
-    const values: Record<string, unknown> = {};
+    // No prototype: a token named like an Object.prototype member is just a key.
+    const values = Object.create(null) as Record<string, unknown>;
     const scope = { person };
     for (const token of this.tokens) {
       let value: unknown = token.fallback;

@@ -13,6 +13,8 @@ export interface PersonListQuery {
   offset: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -46,8 +48,10 @@ export class PersonsRepository {
 
   /** The organisation's persons among `ids` (others' ids are simply absent), in one query. */
   findMany(organisationId: string, ids: readonly string[]): Promise<PersonEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return forOrganisation(this.persons, organisationId).query('p').andWhere('p.id IN (:...ids)', { ids: [...new Set(ids)] }).getMany();
+    // Ids that are not uuids cannot match; leaving them out keeps the query from failing.
+    const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return Promise.resolve([]);
+    return forOrganisation(this.persons, organisationId).query('p').andWhere('p.id = ANY(:ids::uuid[])', { ids: wanted }).getMany();
   }
 
   findByEmail(organisationId: string, email: string): Promise<PersonEntity[]> {
@@ -100,6 +104,27 @@ export class PersonsRepository {
       [organisationId, id],
     )) as [{ unsubscribed: boolean }[], number];
     return rows[0]?.unsubscribed ?? null;
+  }
+
+  /**
+   * Unsubscribes a person from an unsubscribe link: never toggles back, and records the
+   * 'unsubscribed' activity only when the flag actually changes. False when there is no such person.
+   */
+  async markUnsubscribed(organisationId: string, id: string): Promise<boolean> {
+    const rows = (await this.persons.query(
+      `WITH changed AS (
+         UPDATE campaign.persons
+         SET unsubscribed = true, unsubscribed_time = now(), _updated_time = now()
+         WHERE organisation_id = $1 AND id = $2 AND NOT unsubscribed
+         RETURNING id, organisation_id
+       ), logged AS (
+         INSERT INTO campaign.person_marketing_activity (organisation_id, person_id, event, occurred_at)
+         SELECT organisation_id, id, 'unsubscribed', now() FROM changed
+       )
+       SELECT EXISTS (SELECT 1 FROM campaign.persons WHERE organisation_id = $1 AND id = $2) AS found`,
+      [organisationId, id],
+    )) as { found: boolean }[];
+    return rows[0]?.found ?? false;
   }
 
   async remove(organisationId: string, id: string): Promise<number> {

@@ -150,6 +150,11 @@ export class PersonsService {
     return unsubscribed;
   }
 
+  /** From a signed unsubscribe link (no session): idempotent; false when the person is gone. */
+  markUnsubscribed(organisationId: string, personId: string): Promise<boolean> {
+    return this.persons.markUnsubscribed(organisationId, personId);
+  }
+
   async require(auth: RequestContext, personId: string): Promise<PersonEntity> {
     const row = await this.persons.find(auth.organisationId, personId);
     if (!row) throw new NotFoundError(PERSON_NOT_FOUND);

@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { type ResponseOf, settingsGetContract } from '@meridian/contracts';
-import { Auth, Endpoint, type RequestContext } from '@meridian/server-kit';
+import {
+  type ParsedRequestOf,
+  type ResponseOf,
+  settingsGetContract,
+  settingsUpdateContract,
+} from '@meridian/contracts';
+import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
 import { SettingsService } from './settings.service';
 
 @Controller()
@@ -10,5 +15,13 @@ export class SettingsController {
   @Endpoint(settingsGetContract)
   async get(@Auth() auth: RequestContext): Promise<ResponseOf<typeof settingsGetContract>> {
     return { settings: await this.settings.get(auth) };
+  }
+
+  @Endpoint(settingsUpdateContract)
+  async update(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof settingsUpdateContract>,
+  ): Promise<ResponseOf<typeof settingsUpdateContract>> {
+    return { settings: await this.settings.update(auth, input.person_org_mapping) };
   }
 }

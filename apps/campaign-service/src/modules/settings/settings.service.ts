@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '@meridian/server-kit';
+import { EmailSettingsService } from '../email-settings/email-settings.service';
 import type { PersonOrgMapping } from './settings.entity';
 import { SettingsRepository } from './settings.repository';
 
@@ -8,11 +9,21 @@ export const DEFAULT_PERSON_ORG_MAPPING: PersonOrgMapping = 'one_to_one';
 
 @Injectable()
 export class SettingsService {
-  constructor(private readonly settings: SettingsRepository) {}
+  constructor(
+    private readonly settings: SettingsRepository,
+    private readonly emailSettings: EmailSettingsService,
+  ) {}
 
   async get(auth: RequestContext) {
-    const row = await this.settings.find(auth.organisationId);
-    // The global email configuration belongs to the email settings feature; none yet.
-    return { person_org_mapping: row?.person_org_mapping ?? DEFAULT_PERSON_ORG_MAPPING, email: null };
+    const [row, email] = await Promise.all([
+      this.settings.find(auth.organisationId),
+      this.emailSettings.get(auth.organisationId),
+    ]);
+    return { person_org_mapping: row?.person_org_mapping ?? DEFAULT_PERSON_ORG_MAPPING, email };
+  }
+
+  async update(auth: RequestContext, personOrgMapping: PersonOrgMapping) {
+    await this.settings.savePersonOrgMapping(auth.organisationId, personOrgMapping);
+    return this.get(auth);
   }
 }

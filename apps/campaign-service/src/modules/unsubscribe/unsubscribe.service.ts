@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@meridian/server-kit';
+import { UnsubscribeUrlService } from '../email-settings/unsubscribe-url.service';
+import { UnsubscribeLinks } from '../personalisation';
+import { PersonsService } from '../persons/persons.service';
+
+export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid';
+
+/** The unsubscribe link of a mail: verify its signature, unsubscribe the person, say where to go. */
+@Injectable()
+export class UnsubscribeService {
+  constructor(
+    private readonly links: UnsubscribeLinks,
+    private readonly persons: PersonsService,
+    private readonly optOutPages: UnsubscribeUrlService,
+  ) {}
+
+  /** The page to send the person to; a forged or mangled link changes nothing and is not found. */
+  async unsubscribe(token: string): Promise<string> {
+    const signed = await this.links.verify(token);
+    if (!signed) throw new NotFoundError(INVALID_UNSUBSCRIBE_LINK);
+    // A person deleted since the mail was sent gets no more mail either: the opt-out page is still the answer.
+    await this.persons.markUnsubscribed(signed.orgId, signed.personId);
+    return this.optOutPages.optOutPage(signed.orgId);
+  }
+}
