@@ -2,6 +2,9 @@ import {
   personCreateContract,
   personUpdateContract,
   templateGetContract,
+  tokenCreateContract,
+  tokenPlaceholder,
+  tokenUpdateContract,
   UNSUBSCRIBE_URL_PLACEHOLDER,
 } from '@meridian/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -36,6 +39,7 @@ describe('an email built in the visual editor', () => {
   const run = Date.now().toString(36);
   const name = `Welcome ${run}`;
   const contact = `reader.${run}@e2e.meridian.dev`;
+  const tokenName = `shout_${run}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -50,6 +54,21 @@ describe('an email built in the visual editor', () => {
       token,
     );
     expect(updated.status).toBe(200);
+    // A saved token that renders the contact's first name in capitals.
+    const newToken = await callApi(tokenCreateContract, { name: tokenName }, token);
+    expect(newToken.status).toBe(200);
+    const tokenId = (newToken.body as { token: { token_id: string } }).token.token_id;
+    const defined = await callApi(
+      tokenUpdateContract,
+      {
+        token_id: tokenId,
+        token: '{{ person.first_name | upcase }}',
+        description: 'Shouted name',
+        default_value: 'THERE',
+      },
+      token,
+    );
+    expect(defined.status).toBe(200);
   });
 
   afterAll(async () => {
@@ -74,10 +93,13 @@ describe('an email built in the visual editor', () => {
 
   it('adds a personalised subject, the unsubscribe link and a sender, and saves', async () => {
     const editor = new TemplateEditorPage(page);
-    // Editing a text offers the token and unsubscribe actions in its toolbar.
+    // Editing a text offers the token and unsubscribe actions in its toolbar: the token goes in at the caret.
     await editor.canvas().getByText('Set up your workspace.').dblclick();
     await page.locator('.gjs-rte-action[title="Unsubscribe link"]').waitFor();
-    await page.locator('.gjs-rte-action[title="Add token"]').waitFor();
+    await page.keyboard.press('End');
+    await page.locator('.gjs-rte-action[title="Add token"]').click();
+    await editor.pickToken(tokenName);
+    await editor.canvas().getByText(tokenPlaceholder(tokenName)).waitFor();
     await editor.setSubject('Hello {{ person.first_name }}');
     // With a block selected rather than a text being edited, the link comes as a footer at the end.
     await editor.canvas().getByText('Greenleaf', { exact: true }).click();
@@ -96,6 +118,7 @@ describe('an email built in the visual editor', () => {
     expect(template.subject).toBe('Hello {{ person.first_name }}');
     expect(template.content).toContain(`href="${UNSUBSCRIBE_URL_PLACEHOLDER}"`);
     expect(template.content).toContain('Set up your workspace.');
+    expect(template.content).toContain(tokenPlaceholder(tokenName));
     expect(template.content_json).toHaveProperty('pages');
   });
 
@@ -127,6 +150,7 @@ describe('an email built in the visual editor', () => {
     expect(mail.subject).toBe('Hello Ada');
     expect(mail.html).toContain('Set up your workspace.');
     expect(mail.html).toContain('Welcome aboard, Ada!');
+    expect(mail.html).toContain('Set up your workspace.ADA');
     expect(mail.html).toMatch(/href="http[^"]*\/api\/campaign\/v1\/unsubscribe\/[^"]+"/);
     expect(mail.html).not.toContain('{{');
   });
