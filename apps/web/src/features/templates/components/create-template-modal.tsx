@@ -4,6 +4,7 @@ import {
   Center,
   Group,
   Image,
+  Input,
   Loader,
   Modal,
   SimpleGrid,
@@ -98,9 +99,7 @@ function CreateSteps(props: {
           {...form.getInputProps('name')}
         />
         <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            Editor
-          </Text>
+          <Input.Label>Editor</Input.Label>
           <SimpleGrid cols={2} spacing="md" role="radiogroup" aria-label="Editor">
             <EditorChoice
               type="visual"
