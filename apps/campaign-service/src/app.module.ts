@@ -1,9 +1,10 @@
 import type { DynamicModule } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HealthModule, JobsModule, ServiceKitModule } from '@meridian/server-kit';
+import { cronItem, DatabaseModule, EventsModule, HealthModule, JobsModule, ServiceKitModule } from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { CampaignConfig } from './config';
 import { campaignEntities } from './entities';
 import { migrations } from './migrations';
+import { contactImportCleanupJob } from './modules/contact-import/contact-import.job';
 import { ContactImportModule } from './modules/contact-import/contact-import.module';
 import { PersonsModule } from './modules/persons/persons.module';
 import { StaticListsModule } from './modules/static-lists/static-lists.module';
@@ -22,7 +23,12 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
         databaseUrl: config.DATABASE_URL,
         kafkaBrokers: config.KAFKA_BROKERS,
       }),
-      JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
+      JobsModule.forService({
+        schema: SCHEMA,
+        databaseUrl: config.DATABASE_URL,
+        concurrency: 4,
+        crontab: [cronItem(contactImportCleanupJob, '17 * * * *')],
+      }),
       HealthModule.forService('campaign'),
       SettingsModule,
       PersonsModule,
