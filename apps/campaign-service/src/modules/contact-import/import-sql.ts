@@ -5,10 +5,10 @@ import type { ImportColumn } from './import-columns';
  * generated (`c{index}`, the import id's hex); user text only enters as escaped
  * literals or quoted aliases.
  *
- * The file is parsed once into a staging table; the checks then run once over it
- * and leave their verdict on each row (`problem` for rows that cannot be imported,
- * `duplicate` for later rows of an email already in the file), so the preview, the
- * reports and the import all read the verdicts instead of checking again.
+ * The file is parsed once into a staging table; the checks run once and leave their
+ * verdict on each row (`problem` for rows that cannot be imported, `duplicate` for
+ * later rows of an email already in the file), so the preview, the reports and the
+ * import all read the verdicts instead of checking again.
  */
 
 const DEFAULT_COLUMNS = ['first_name', 'last_name', 'title', 'company_name', 'phone_number'];
@@ -28,14 +28,22 @@ export function stagingTable(importId: string): string {
   return `campaign.${STAGING_PREFIX}${importId.replace(/-/g, '')}`;
 }
 
-export function createStagingSql(table: string, columnCount: number): string {
-  const cells = Array.from({ length: columnCount }, (_, i) => `c${i} text`).join(', ');
+/**
+ * The staging table: the file's cells as text, its row number, and the row checks
+ * as stored generated columns (`problem`, the email `key`), which Postgres computes
+ * while COPY writes each row, so the checks cost no pass of their own.
+ */
+export function createStagingSql(table: string, columns: ImportColumn[]): string {
+  const cells = columns.map((c) => `c${c.index} text`).join(', ');
   // UNLOGGED: the rows are a scratch copy of a file we keep; WAL would double the cost of COPY.
-  return `CREATE UNLOGGED TABLE ${table} (line integer NOT NULL, problem text, duplicate boolean, ${cells})`;
+  return `CREATE UNLOGGED TABLE ${table} (line integer NOT NULL, ${cells},
+    problem text GENERATED ALWAYS AS (${problemOf(columns)}) STORED,
+    key text GENERATED ALWAYS AS (lower(c${emailColumn(columns).index})) STORED,
+    duplicate boolean)`;
 }
 
-export function copyIntoSql(table: string, columnCount: number): string {
-  const cells = Array.from({ length: columnCount }, (_, i) => `c${i}`).join(', ');
+export function copyIntoSql(table: string, columns: ImportColumn[]): string {
+  const cells = columns.map((c) => `c${c.index}`).join(', ');
   return `COPY ${table} (line, ${cells}) FROM STDIN`;
 }
 
@@ -45,44 +53,38 @@ function emailColumn(columns: ImportColumn[]): ImportColumn {
   return email;
 }
 
-const emailKey = (columns: ImportColumn[]) => `lower(${col(emailColumn(columns))})`;
-
 /** Why a row cannot be imported, or NULL: a bad email, then the first value over its field's length. */
 function problemOf(columns: ImportColumn[]): string {
-  const email = col(emailColumn(columns));
+  const cell = (c: ImportColumn) => `c${c.index}`;
+  const email = cell(emailColumn(columns));
   const lengthChecks = columns
     .filter((c) => c.length !== null && c.field !== 'email')
-    .map((c) => `WHEN length(${col(c)}) > ${c.length} THEN ${literal(`${c.display} must be at most ${c.length} characters`)}`)
+    .map((c) => `WHEN length(${cell(c)}) > ${c.length} THEN ${literal(`${c.display} must be at most ${c.length} characters`)}`)
     .join(' ');
   return `CASE WHEN ${email} IS NULL OR length(${email}) > 254 OR ${email} !~ ${EMAIL_PATTERN}
       THEN 'Valid email is required' ${lengthChecks} END`;
 }
 
 /**
- * The checks, run once after COPY: row errors first (one scan, writing only the bad
- * rows), then duplicates among the valid rows by grouping on the email key (a hash
- * aggregate, no sort of the whole file), marking every row after an email's first.
+ * The duplicate check, run once after COPY: the valid rows grouped by email key (a
+ * hash aggregate, no sort of the whole file); every row after an email's first is
+ * marked. A file without duplicates writes nothing.
  */
-export function checkSql(table: string, columns: ImportColumn[]): string[] {
-  const problem = problemOf(columns);
-  const key = emailKey(columns);
-  return [
-    `UPDATE ${table} c SET problem = ${problem} WHERE (${problem}) IS NOT NULL`,
-    `UPDATE ${table} c SET duplicate = true
-      FROM (SELECT ${key} AS key, min(c.line) AS first FROM ${table} c WHERE c.problem IS NULL GROUP BY 1 HAVING count(*) > 1) d
-      WHERE c.problem IS NULL AND ${key} = d.key AND c.line <> d.first`,
-  ];
+export function duplicatesSql(table: string): string {
+  return `UPDATE ${table} c SET duplicate = true
+    FROM (SELECT key, min(line) AS first FROM ${table} WHERE problem IS NULL GROUP BY key HAVING count(*) > 1) d
+    WHERE c.problem IS NULL AND c.key = d.key AND c.line <> d.first`;
 }
 
 /** The preview's counts from the verdicts; $1 is the organisation. */
-export function previewSql(table: string, columns: ImportColumn[]): string {
+export function previewSql(table: string): string {
   return `SELECT count(*)::int AS total,
       count(*) FILTER (WHERE c.problem IS NOT NULL)::int AS errors,
       count(*) FILTER (WHERE c.duplicate)::int AS duplicates,
       count(*) FILTER (WHERE ${IMPORTABLE} AND p.id IS NULL)::int AS to_create,
       count(*) FILTER (WHERE ${IMPORTABLE} AND p.id IS NOT NULL)::int AS to_update
     FROM ${table} c
-    LEFT JOIN campaign.persons p ON ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = ${emailKey(columns)}`;
+    LEFT JOIN campaign.persons p ON ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = c.key`;
 }
 
 /** A cell as a spreadsheet will read it: text starting like a formula gets a leading quote. */
@@ -153,7 +155,7 @@ export function updateSql(table: string, columns: ImportColumn[], options: Upser
   const sets = [...fields.map((f, i) => `${f.field} = ${values[i]}`), `custom_fields = ${values.at(-1)}`, '_updated_time = now()'];
   return `UPDATE campaign.persons p SET ${sets.join(', ')}
     FROM ${table} c
-    WHERE ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = ${emailKey(columns)}
+    WHERE ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = c.key
       AND (${targets.join(', ')}, NULL) IS DISTINCT FROM (${values.join(', ')}, NULL)`;
 }
 
@@ -172,7 +174,7 @@ export function insertSql(table: string, columns: ImportColumn[], guarded: boole
       INSERT INTO campaign.persons (${target.join(', ')})
       SELECT ${values.join(', ')} FROM ${table} c
       WHERE ${IMPORTABLE}
-        AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = ${emailKey(columns)})
+        AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key)
       ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}
       RETURNING 1
     )

@@ -8,9 +8,9 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import type { ImportColumn } from './import-columns';
 import {
-  checkSql,
   copyIntoSql,
   createStagingSql,
+  duplicatesSql,
   insertSql,
   leftoverStagingSql,
   previewSql,
@@ -48,14 +48,14 @@ export class StagingRepository {
     const client = (await runner.connect()) as PoolClient;
     try {
       await client.query(`DROP TABLE IF EXISTS ${table}`);
-      await client.query(createStagingSql(table, columns.length));
-      await pipeline(lines(), client.query(copyFrom(copyIntoSql(table, columns.length))));
+      await client.query(createStagingSql(table, columns));
+      await pipeline(lines(), client.query(copyFrom(copyIntoSql(table, columns))));
       await client.query(`ANALYZE ${table}`);
       await client.query('BEGIN');
       try {
         await client.query(WORK_MEM);
-        for (const statement of checkSql(table, columns)) await client.query(statement);
-        const result = await client.query<PreviewCounts>(previewSql(table, columns), [organisationId]);
+        await client.query(duplicatesSql(table));
+        const result = await client.query<PreviewCounts>(previewSql(table), [organisationId]);
         await client.query('COMMIT');
         return result.rows[0]!;
       } catch (error) {
