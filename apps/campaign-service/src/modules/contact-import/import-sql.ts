@@ -164,21 +164,18 @@ export function updateSql(table: string, columns: ImportColumn[], options: Upser
  * the import's transaction. `guarded` adds ON CONFLICT DO NOTHING for the rare
  * retry after a contact with the same email was created meanwhile; the first try
  * goes without it, since the conflict check costs a quarter of the insert.
- * Answers how many rows it inserted. $1 is the organisation.
+ * $1 is the organisation.
  */
 export function insertSql(table: string, columns: ImportColumn[], guarded: boolean): string {
   const fields = presentDefaults(columns);
   const target = ['organisation_id', 'email', ...fields.map((f) => f.field), 'custom_fields'];
   const values = ['$1::uuid', col(emailColumn(columns)), ...fields.map((f) => f.value), customObject(columns)];
-  return `WITH written AS (
-      INSERT INTO campaign.persons (${target.join(', ')})
-      SELECT ${values.join(', ')} FROM ${table} c
-      WHERE ${IMPORTABLE}
-        AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key)
-      ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}
-      RETURNING 1
-    )
-    SELECT count(*)::int AS inserted FROM written`;
+  // No RETURNING: counting through a CTE of every inserted row costs a sixth of the insert; the row count comes with the result.
+  return `INSERT INTO campaign.persons (${target.join(', ')})
+    SELECT ${values.join(', ')} FROM ${table} c
+    WHERE ${IMPORTABLE}
+      AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key)
+    ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}`;
 }
 
 /**

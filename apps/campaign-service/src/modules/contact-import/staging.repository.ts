@@ -101,12 +101,13 @@ export class StagingRepository {
     tx: Transaction,
     guarded = false,
   ): Promise<{ inserted: number }> {
-    const manager = managerIn(tx, this.dataSourceRepository());
-    await manager.query(WORK_MEM);
+    const runner = managerIn(tx, this.dataSourceRepository()).queryRunner;
+    if (!runner) throw new Error('The import runs inside a transaction');
+    await runner.query(WORK_MEM);
     // Updates first: the insert's re-check then sees every existing contact, and the update never scans the new ones.
-    if (options.enableUpdate) await manager.query(updateSql(table, columns, options), [organisationId]);
-    const rows: { inserted: number }[] = await manager.query(insertSql(table, columns, guarded), [organisationId]);
-    return rows[0]!;
+    if (options.enableUpdate) await runner.query(updateSql(table, columns, options), [organisationId]);
+    const result = await runner.query(insertSql(table, columns, guarded), [organisationId], true);
+    return { inserted: result.affected ?? 0 };
   }
 
   async drop(table: string): Promise<void> {
