@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import {
+  cronItem,
   DatabaseModule,
   EventsModule,
   HealthModule,
@@ -13,6 +14,7 @@ import { campaignEntities } from './entities';
 import { migrations } from './migrations';
 import { EmailSettingsModule } from './modules/email-settings/email-settings.module';
 import { UnsubscribeModule } from './modules/unsubscribe/unsubscribe.module';
+import { contactImportCleanupJob } from './modules/contact-import/contact-import.job';
 import { ContactImportModule } from './modules/contact-import/contact-import.module';
 import { PersonalisationModule } from './modules/personalisation/personalisation.module';
 import { PersonsModule } from './modules/persons/persons.module';
@@ -40,7 +42,12 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
         databaseUrl: config.DATABASE_URL,
         kafkaBrokers: config.KAFKA_BROKERS,
       }),
-      JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
+      JobsModule.forService({
+        schema: SCHEMA,
+        databaseUrl: config.DATABASE_URL,
+        concurrency: 4,
+        crontab: [cronItem(contactImportCleanupJob, '17 * * * *')],
+      }),
       HealthModule.forService('campaign'),
       MailModule.forRoot(config),
       SettingsModule,

@@ -9,6 +9,8 @@ import {
   personGetContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
+import type { JobContext } from '@meridian/server-kit';
+import { ContactImportCleanupRunner } from '../src/modules/contact-import/contact-import-cleanup.runner';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { importFinished, uploadCsv, uploadedPath } from './support/csv-upload';
 
@@ -118,6 +120,68 @@ describe('ContactImportController', () => {
 
     await importFile('email,first_name,title\nre@x.com,Zoe,\n', { enable_update: true, overwrite_values: true });
     expect(await persons()).toEqual([expect.objectContaining({ first_name: 'Zoe', title: null })]);
+  });
+
+  it('re-imports unchanged rows without writing them, and still counts them as updated', async () => {
+    await importFile('email,first_name,Shoe Size\nsame@x.com,Ann,42\nother@x.com,Bob,40\n');
+    await t.sql(`UPDATE campaign.persons SET _updated_time = '2020-01-01'`);
+    const again = await importFile('email,first_name,Shoe Size\nsame@x.com,Ann,42\nother@x.com,Rob,40\n', {
+      enable_update: true,
+      overwrite_values: true,
+    });
+    expect(again.finished.result).toEqual({ new_records: 0, records_updated: 2 });
+    const rows = await t.sql<{ email: string; first_name: string; touched: boolean }>(
+      `SELECT email, first_name, _updated_time > '2020-01-02' AS touched FROM campaign.persons ORDER BY email`,
+    );
+    expect(rows).toEqual([
+      { email: 'other@x.com', first_name: 'Rob', touched: true },
+      { email: 'same@x.com', first_name: 'Ann', touched: false },
+    ]);
+  });
+
+  it('imports the rest when a contact with one of the emails was created after the check', async () => {
+    const filepath = await uploadedPath(t, admin, 'email,first_name\nlate@x.com,File\nnew@x.com,New\n');
+    const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
+    expect(preview).toMatchObject({ new_contacts: 2 });
+    await t.sql(`INSERT INTO campaign.persons (organisation_id, email, first_name) VALUES ($1, 'LATE@x.com', 'Manual')`, [
+      admin.organisation.id,
+    ]);
+    await t.call(contactsImportContract, { filepath }, admin).expect(200);
+    expect((await importFinished(t, admin, filepath)).result).toEqual({ new_records: 1, records_updated: 0 });
+    expect((await persons()).map((p) => [p.email, p.first_name])).toEqual([
+      ['LATE@x.com', 'Manual'],
+      ['new@x.com', 'New'],
+    ]);
+  });
+
+  it('cleans up staging tables no import will use, keeping those of recent uploads', async () => {
+    const cleanup = () =>
+      t.app.get(ContactImportCleanupRunner).handle({}, { logger: { info: () => undefined } } as unknown as JobContext);
+    const staging = async () =>
+      (
+        await t.sql<{ tablename: string }>(
+          `SELECT tablename FROM pg_tables WHERE schemaname = 'campaign' AND tablename LIKE 'import\\_%' ORDER BY 1`,
+        )
+      ).map((row) => row.tablename);
+    // Earlier tests' imports are gone (truncated): their staging tables are orphans.
+    await cleanup();
+    expect(await staging()).toEqual([]);
+
+    const kept = await uploadedPath(t, admin, 'email\nkept@x.com\n');
+    await t.call(contactFileMatchContract, { filepath: kept }, admin).expect(200);
+    const stale = await uploadedPath(t, admin, 'email\nstale@x.com\n');
+    await t.call(contactFileMatchContract, { filepath: stale }, admin).expect(200);
+    await t.sql(`UPDATE campaign.contact_imports SET updated_at = now() - interval '2 days' WHERE filepath = $1`, [stale]);
+    await t.sql(`CREATE UNLOGGED TABLE campaign.import_${'0'.repeat(32)} (line integer)`);
+    const [keptRow] = await t.sql<{ id: string }>(`SELECT id FROM campaign.contact_imports WHERE filepath = $1`, [kept]);
+    expect(await staging()).toHaveLength(3);
+
+    await cleanup();
+
+    expect(await staging()).toEqual([`import_${keptRow!.id.replace(/-/g, '')}`]);
+    await t.call(contactFileStatusContract, { filepath: stale }, admin).expect(404);
+    await t.call(contactsImportContract, { filepath: kept }, admin).expect(200);
+    expect((await importFinished(t, admin, kept)).result).toEqual({ new_records: 1, records_updated: 0 });
   });
 
   it('refuses an import with nothing to create when update is off', async () => {

@@ -2,8 +2,8 @@ import { Events1767312000000 } from './1767312000000-events';
 import { Contacts1768003200000 } from './1768003200000-contacts';
 import { EmailTokens1769000000000 } from './1769000000000-email-tokens';
 import { Webhooks1769100000000 } from './1769100000000-webhooks';
-import { EmailSettings1769300000000 } from './1769300000000-email-settings';
 import { Templates1769200000000 } from './1769200000000-templates';
+import { EmailSettings1769300000000 } from './1769300000000-email-settings';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -11,6 +11,6 @@ export const migrations = [
   Contacts1768003200000,
   EmailTokens1769000000000,
   Webhooks1769100000000,
-  EmailSettings1769300000000,
   Templates1769200000000,
+  EmailSettings1769300000000,
 ];

@@ -10,3 +10,6 @@ export const contactImportJob = defineJob(
   z.object({ organisationId: z.uuid(), importId: z.uuid() }),
   { maxAttempts: 1 },
 );
+
+/** Drops what cancelled, finished and abandoned imports left behind: staging tables, files, import rows. */
+export const contactImportCleanupJob = defineJob('contacts.import-cleanup', z.object({}), { maxAttempts: 1 });

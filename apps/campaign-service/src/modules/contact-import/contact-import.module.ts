@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Transactions } from '@meridian/server-kit';
 import { PersonsModule } from '../persons/persons.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { ContactImportCleanupRunner } from './contact-import-cleanup.runner';
 import { ContactImportController } from './contact-import.controller';
 import { ContactImportEntity } from './contact-import.entity';
 import { ContactImportRunner } from './contact-import.runner';
@@ -14,6 +15,13 @@ import { StagingRepository } from './staging.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([ContactImportEntity]), PersonsModule, UploadsModule],
   controllers: [ContactImportController],
-  providers: [Transactions, ContactImportsRepository, StagingRepository, ContactImportService, ContactImportRunner],
+  providers: [
+    Transactions,
+    ContactImportsRepository,
+    StagingRepository,
+    ContactImportService,
+    ContactImportRunner,
+    ContactImportCleanupRunner,
+  ],
 })
 export class ContactImportModule {}

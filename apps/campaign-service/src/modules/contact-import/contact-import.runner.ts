@@ -1,4 +1,11 @@
-import { JobProcessor, type JobContext, type JobHandler, type JobPayload, Transactions } from '@meridian/server-kit';
+import {
+  isUniqueViolation,
+  JobProcessor,
+  type JobContext,
+  type JobHandler,
+  type JobPayload,
+  Transactions,
+} from '@meridian/server-kit';
 import { PersonFieldsRepository } from '../persons/person-fields.repository';
 import { UploadStore } from '../uploads/upload-store';
 import { contactImportJob } from './contact-import.job';
@@ -22,10 +29,11 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
     const found = await this.imports.findById(organisationId, importId);
     // Already done or cancelled: a redelivered job has nothing left to do.
     if (!found || found.status !== 'importing' || !found.preview?.options) return;
-    const { columns, options } = found.preview;
+    const { columns, options, counts: preview } = found.preview;
     const table = stagingTable(importId);
-    try {
-      const counts = await this.transactions.run(async (tx) => {
+    const upsertOptions = { enableUpdate: options.enable_update, overwriteValues: options.overwrite_values, ignoreBlank: options.ignore_blank };
+    const run = (guarded: boolean) =>
+      this.transactions.run(async (tx) => {
         const created = columns
           .filter((c) => c.isNew)
           .map((c, i) => ({
@@ -41,14 +49,21 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
             position: 1000 + i,
           }));
         await this.fields.insertMany(organisationId, created, tx);
-        return this.staging.upsert(
-          table,
-          columns,
-          { enableUpdate: options.enable_update, overwriteValues: options.overwrite_values, ignoreBlank: options.ignore_blank },
-          organisationId,
-          tx,
-        );
+        return this.staging.upsert(table, columns, upsertOptions, organisationId, tx, guarded);
       });
+    try {
+      let inserted: number;
+      try {
+        ({ inserted } = await run(false));
+      } catch (error) {
+        // A contact with one of the file's emails was created since the check: the
+        // transaction left nothing behind, so run again tolerating it.
+        if (!isUniqueViolation(error)) throw error;
+        ({ inserted } = await run(true));
+      }
+      // Every importable row either matched an existing contact or was inserted.
+      const importable = (preview?.total_entries_to_be_created ?? 0) + (preview?.total_entries_to_be_updated ?? 0);
+      const counts = { inserted, updated: options.enable_update ? Math.max(0, importable - inserted) : 0 };
       await this.imports.update(organisationId, importId, {
         status: 'imported',
         processed_rows: found.total_rows,

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { forOrganisation, repositoryIn, type Transaction } from '@meridian/server-kit';
-import { Repository } from 'typeorm';
+import { LessThan, Repository } from 'typeorm';
 import { ContactImportEntity } from './contact-import.entity';
+
+/** An import not moved for this long is abandoned (matches the staging cleanup's day). */
+const ABANDONED_AFTER = () => new Date(Date.now() - 24 * 60 * 60 * 1000);
 
 /** The contact_imports rows: one per uploaded file. */
 @Injectable()
@@ -55,5 +58,15 @@ export class ContactImportsRepository {
 
   async remove(organisationId: string, id: string): Promise<void> {
     await forOrganisation(this.imports, organisationId).delete({ id });
+  }
+
+  /** Removes imports not moved for a day and not run (uploaded, checked or failed); answers them. Across organisations: a maintenance job. */
+  async removeAbandoned(): Promise<Pick<ContactImportEntity, 'organisation_id' | 'filepath'>[]> {
+    const stale = await this.imports.find({
+      select: { id: true, organisation_id: true, filepath: true, status: true },
+      where: (['uploaded', 'matched', 'failed'] as const).map((status) => ({ status, updated_at: LessThan(ABANDONED_AFTER()) })),
+    });
+    if (stale.length > 0) await this.imports.delete(stale.map((row) => row.id));
+    return stale;
   }
 }

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { copyText, csvToCopyLines, readHeader } from './csv-reader';
+import { completeUtf8End, copyText, csvToCopyLines, readHeader } from './csv-reader';
 
-async function lines(csv: string): Promise<string> {
+async function lines(csv: string | Buffer[]): Promise<string> {
   let out = '';
-  for await (const chunk of csvToCopyLines(Readable.from([Buffer.from(csv)]), () => undefined)) out += String(chunk);
+  const chunks = typeof csv === 'string' ? [Buffer.from(csv)] : csv;
+  for await (const chunk of csvToCopyLines(Readable.from(chunks), () => undefined)) out += String(chunk);
   return out;
 }
 
@@ -25,6 +26,18 @@ describe(csvToCopyLines.name, () => {
     ]);
   });
 
+  it('keeps a character cut between two chunks whole', async () => {
+    const bytes = Buffer.from('email,name\na@x.co,Zo\u00eb \u{1F600}\n');
+    const cuts = [bytes.indexOf(0xc3) + 1, bytes.indexOf(0xf0) + 2];
+    const chunks = [bytes.subarray(0, cuts[0]), bytes.subarray(cuts[0], cuts[1]), bytes.subarray(cuts[1])];
+    expect(await lines(chunks)).toBe('2\ta@x.co\tZo\u00eb \u{1F600}\n');
+  });
+
+  it('refuses bytes that are not UTF-8, even at the very end', async () => {
+    await expect(lines([Buffer.from('email\na@x.co\n'), Buffer.from([0xc3])])).rejects.toThrow('The file is not UTF-8 text');
+    await expect(lines([Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x0a, 0xe9, 0x0a])])).rejects.toThrow('The file is not UTF-8 text');
+  });
+
   it('names the line of a broken row', async () => {
     await expect(lines('email\na@x.co\n"b@x.co\n')).rejects.toThrow('Line 3: a quoted value is not closed');
   });
@@ -33,5 +46,14 @@ describe(csvToCopyLines.name, () => {
 describe(copyText.name, () => {
   it('drops NUL, which Postgres text cannot hold', () => {
     expect(copyText('a\0b')).toBe('ab');
+  });
+});
+
+describe(completeUtf8End.name, () => {
+  it('holds back only an unfinished character', () => {
+    expect(completeUtf8End(Buffer.from('ab'))).toBe(2);
+    expect(completeUtf8End(Buffer.from('a\u00eb'))).toBe(3);
+    expect(completeUtf8End(Buffer.from([0x61, 0xc3]))).toBe(1);
+    expect(completeUtf8End(Buffer.from([0x61, 0xf0, 0x9f, 0x98]))).toBe(1);
   });
 });

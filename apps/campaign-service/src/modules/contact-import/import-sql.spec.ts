@@ -1,7 +1,7 @@
 import type { ImportColumn } from './import-columns';
 import { mapColumns, fieldName } from './import-columns';
 import { DEFAULT_FIELDS } from '../persons/person-fields';
-import { literal, safeHeader, stagingTable, upsertSql } from './import-sql';
+import { createStagingSql, duplicatesSql, insertSql, literal, safeHeader, stagingTable, updateSql } from './import-sql';
 
 const columns: ImportColumn[] = mapColumns(['Email', 'First Name', "Shoe's Size"], [...DEFAULT_FIELDS]);
 
@@ -17,9 +17,37 @@ describe('import columns and SQL', () => {
 
   it('quotes user text as literals', () => {
     expect(literal("O'Brien")).toBe("'O''Brien'");
-    expect(upsertSql(stagingTable('00000000-0000-0000-0000-000000000001'), columns, { enableUpdate: false, overwriteValues: false, ignoreBlank: false })).toContain(
+    expect(insertSql(stagingTable('00000000-0000-0000-0000-000000000001'), columns, false)).toContain(
       "jsonb_build_object('shoe_s_size', c.c2)",
     );
+  });
+
+  it('inserts without a conflict check first, and with one on the retry', () => {
+    const table = stagingTable('00000000-0000-0000-0000-000000000001');
+    expect(insertSql(table, columns, false)).not.toContain('ON CONFLICT');
+    expect(insertSql(table, columns, true)).toContain('ON CONFLICT (organisation_id, lower(email)) DO NOTHING');
+  });
+
+  it('updates only contacts whose values change, by the chosen rule', () => {
+    const table = stagingTable('00000000-0000-0000-0000-000000000001');
+    const fill = updateSql(table, columns, { enableUpdate: true, overwriteValues: false, ignoreBlank: false });
+    expect(fill).toContain('first_name = COALESCE(p.first_name, c.c1)');
+    expect(fill).toContain('IS DISTINCT FROM');
+    const overwrite = updateSql(table, columns, { enableUpdate: true, overwriteValues: true, ignoreBlank: false });
+    expect(overwrite).toContain('first_name = c.c1');
+    expect(overwrite).toContain("(p.custom_fields - ARRAY['shoe_s_size']::text[])");
+    expect(updateSql(table, columns, { enableUpdate: true, overwriteValues: true, ignoreBlank: true })).toContain(
+      'first_name = COALESCE(c.c1, p.first_name)',
+    );
+  });
+
+  it('checks rows while COPY writes them, and finds duplicates by grouping on the email', () => {
+    const table = stagingTable('00000000-0000-0000-0000-000000000001');
+    const staging = createStagingSql(table, columns);
+    expect(staging).toContain("problem text GENERATED ALWAYS AS (CASE WHEN c0 IS NULL");
+    expect(staging).toContain('key text GENERATED ALWAYS AS (lower(c0)) STORED');
+    expect(duplicatesSql(table)).toContain('GROUP BY key HAVING count(*) > 1');
+    expect(duplicatesSql(table)).not.toContain('OVER');
   });
 
   it('refuses a staging name that is not an id', () => {

@@ -4,11 +4,20 @@ import type { ImportColumn } from './import-columns';
  * SQL of a contact import, built from the file's column mapping. Identifiers are
  * generated (`c{index}`, the import id's hex); user text only enters as escaped
  * literals or quoted aliases.
+ *
+ * The file is parsed once into a staging table; the checks run once and leave their
+ * verdict on each row (`problem` for rows that cannot be imported, `duplicate` for
+ * later rows of an email already in the file), so the preview, the reports and the
+ * import all read the verdicts instead of checking again.
  */
 
 const DEFAULT_COLUMNS = ['first_name', 'last_name', 'title', 'company_name', 'phone_number'];
 /** The loose shape check a mail server would accept; stricter rules belong to sending. */
 const EMAIL_PATTERN = `'^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$'`;
+/** Rows that pass every check and are the first of their email: what the import writes. */
+const IMPORTABLE = 'c.problem IS NULL AND c.duplicate IS NULL';
+/** Staging tables are named after their import: `import_` and the id's 32 hex digits. */
+export const STAGING_PREFIX = 'import_';
 
 export const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const identifier = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -16,17 +25,25 @@ const col = (c: ImportColumn) => `c.c${c.index}`;
 
 export function stagingTable(importId: string): string {
   if (!/^[0-9a-f-]{36}$/.test(importId)) throw new Error('Bad import id');
-  return `campaign.import_${importId.replace(/-/g, '')}`;
+  return `campaign.${STAGING_PREFIX}${importId.replace(/-/g, '')}`;
 }
 
-export function createStagingSql(table: string, columnCount: number): string {
-  const cells = Array.from({ length: columnCount }, (_, i) => `c${i} text`).join(', ');
+/**
+ * The staging table: the file's cells as text, its row number, and the row checks
+ * as stored generated columns (`problem`, the email `key`), which Postgres computes
+ * while COPY writes each row, so the checks cost no pass of their own.
+ */
+export function createStagingSql(table: string, columns: ImportColumn[]): string {
+  const cells = columns.map((c) => `c${c.index} text`).join(', ');
   // UNLOGGED: the rows are a scratch copy of a file we keep; WAL would double the cost of COPY.
-  return `CREATE UNLOGGED TABLE ${table} (line integer NOT NULL, ${cells})`;
+  return `CREATE UNLOGGED TABLE ${table} (line integer NOT NULL, ${cells},
+    problem text GENERATED ALWAYS AS (${problemOf(columns)}) STORED,
+    key text GENERATED ALWAYS AS (lower(c${emailColumn(columns).index})) STORED,
+    duplicate boolean)`;
 }
 
-export function copyIntoSql(table: string, columnCount: number): string {
-  const cells = Array.from({ length: columnCount }, (_, i) => `c${i}`).join(', ');
+export function copyIntoSql(table: string, columns: ImportColumn[]): string {
+  const cells = columns.map((c) => `c${c.index}`).join(', ');
   return `COPY ${table} (line, ${cells}) FROM STDIN`;
 }
 
@@ -36,37 +53,38 @@ function emailColumn(columns: ImportColumn[]): ImportColumn {
   return email;
 }
 
-/**
- * Every staged row with its verdict: `problem` (why it cannot be imported) and
- * `occurrence` (1 for the first valid row of an email, more for its duplicates).
- */
-export function checkedRowsSql(table: string, columns: ImportColumn[]): string {
-  const email = col(emailColumn(columns));
+/** Why a row cannot be imported, or NULL: a bad email, then the first value over its field's length. */
+function problemOf(columns: ImportColumn[]): string {
+  const cell = (c: ImportColumn) => `c${c.index}`;
+  const email = cell(emailColumn(columns));
   const lengthChecks = columns
     .filter((c) => c.length !== null && c.field !== 'email')
-    .map((c) => `WHEN length(${col(c)}) > ${c.length} THEN ${literal(`${c.display} must be at most ${c.length} characters`)}`)
+    .map((c) => `WHEN length(${cell(c)}) > ${c.length} THEN ${literal(`${c.display} must be at most ${c.length} characters`)}`)
     .join(' ');
-  return `SELECT v.*, row_number() OVER (PARTITION BY v.problem IS NULL, lower(v.email_value) ORDER BY v.line) AS occurrence
-    FROM (
-      SELECT c.*, ${email} AS email_value,
-        CASE WHEN ${email} IS NULL OR length(${email}) > 254 OR ${email} !~ ${EMAIL_PATTERN}
-               THEN 'Valid email is required'
-             ${lengthChecks}
-        END AS problem
-      FROM ${table} c
-    ) v`;
+  return `CASE WHEN ${email} IS NULL OR length(${email}) > 254 OR ${email} !~ ${EMAIL_PATTERN}
+      THEN 'Valid email is required' ${lengthChecks} END`;
 }
 
-/** The preview's counts; $1 is the organisation. */
-export function previewSql(table: string, columns: ImportColumn[]): string {
-  return `WITH checked AS (${checkedRowsSql(table, columns)})
-    SELECT count(*)::int AS total,
+/**
+ * The duplicate check, run once after COPY: the valid rows grouped by email key (a
+ * hash aggregate, no sort of the whole file); every row after an email's first is
+ * marked. A file without duplicates writes nothing.
+ */
+export function duplicatesSql(table: string): string {
+  return `UPDATE ${table} c SET duplicate = true
+    FROM (SELECT key, min(line) AS first FROM ${table} WHERE problem IS NULL GROUP BY key HAVING count(*) > 1) d
+    WHERE c.problem IS NULL AND c.key = d.key AND c.line <> d.first`;
+}
+
+/** The preview's counts from the verdicts; $1 is the organisation. */
+export function previewSql(table: string): string {
+  return `SELECT count(*)::int AS total,
       count(*) FILTER (WHERE c.problem IS NOT NULL)::int AS errors,
-      count(*) FILTER (WHERE c.problem IS NULL AND c.occurrence > 1)::int AS duplicates,
-      count(*) FILTER (WHERE c.problem IS NULL AND c.occurrence = 1 AND p.id IS NULL)::int AS to_create,
-      count(*) FILTER (WHERE c.problem IS NULL AND c.occurrence = 1 AND p.id IS NOT NULL)::int AS to_update
-    FROM checked c
-    LEFT JOIN campaign.persons p ON p.organisation_id = $1 AND lower(p.email) = lower(c.email_value)`;
+      count(*) FILTER (WHERE c.duplicate)::int AS duplicates,
+      count(*) FILTER (WHERE ${IMPORTABLE} AND p.id IS NULL)::int AS to_create,
+      count(*) FILTER (WHERE ${IMPORTABLE} AND p.id IS NOT NULL)::int AS to_update
+    FROM ${table} c
+    LEFT JOIN campaign.persons p ON ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = c.key`;
 }
 
 /** A cell as a spreadsheet will read it: text starting like a formula gets a leading quote. */
@@ -81,10 +99,10 @@ export function safeHeader(header: string): string {
 /** The error or duplicate rows as CSV for COPY TO, with the file's own headers. */
 export function reportSql(table: string, columns: ImportColumn[], kind: 'errors' | 'duplicates'): string {
   const cells = columns.map((c) => `${safeCell(col(c))} AS ${identifier(safeHeader(c.header))}`).join(', ');
-  const filter = kind === 'errors' ? 'c.problem IS NOT NULL' : 'c.problem IS NULL AND c.occurrence > 1';
+  const filter = kind === 'errors' ? 'c.problem IS NOT NULL' : 'c.duplicate';
   const reason = kind === 'errors' ? 'c.problem' : `'Duplicate email in the file'`;
   return `COPY (SELECT c.line AS "row", ${cells}, ${reason} AS "error"
-    FROM (${checkedRowsSql(table, columns)}) c WHERE ${filter} ORDER BY c.line) TO STDOUT WITH (FORMAT csv, HEADER)`;
+    FROM ${table} c WHERE ${filter} ORDER BY c.line) TO STDOUT WITH (FORMAT csv, HEADER)`;
 }
 
 export interface UpsertOptions {
@@ -105,42 +123,75 @@ function customObject(columns: ImportColumn[]): string {
   return `jsonb_strip_nulls(${parts.join(' || ')})`;
 }
 
-function updateRule(field: string, options: UpsertOptions): string {
-  if (!options.overwriteValues) return `COALESCE(p.${field}, EXCLUDED.${field})`;
-  return options.ignoreBlank ? `COALESCE(EXCLUDED.${field}, p.${field})` : `EXCLUDED.${field}`;
+function updateRule(field: string, value: string, options: UpsertOptions): string {
+  if (!options.overwriteValues) return `COALESCE(p.${field}, ${value})`;
+  return options.ignoreBlank ? `COALESCE(${value}, p.${field})` : value;
 }
 
 function customRule(columns: ImportColumn[], options: UpsertOptions): string {
-  if (!options.overwriteValues) return `EXCLUDED.custom_fields || p.custom_fields`;
-  if (options.ignoreBlank) return `p.custom_fields || EXCLUDED.custom_fields`;
+  const incoming = customObject(columns);
+  if (!options.overwriteValues) return `${incoming} || p.custom_fields`;
+  if (options.ignoreBlank) return `p.custom_fields || ${incoming}`;
   // Blank cells clear the field: drop the file's keys first, then add the non-blank ones.
   const names = columns.filter((c) => c.custom).map((c) => literal(c.field));
-  return names.length ? `(p.custom_fields - ARRAY[${names.join(', ')}]::text[]) || EXCLUDED.custom_fields` : 'p.custom_fields';
+  return names.length ? `(p.custom_fields - ARRAY[${names.join(', ')}]::text[]) || ${incoming}` : 'p.custom_fields';
+}
+
+const presentDefaults = (columns: ImportColumn[]) =>
+  DEFAULT_COLUMNS.flatMap((f) => {
+    const column = columns.find((c) => !c.custom && c.field === f);
+    return column ? [{ field: f, value: col(column) }] : [];
+  });
+
+/**
+ * Updates the organisation's existing contacts from the file, writing only those
+ * whose values change: a re-import of unchanged rows writes nothing (no dead rows,
+ * no index entries). Answers how many rows it wrote. $1 is the organisation.
+ */
+export function updateSql(table: string, columns: ImportColumn[], options: UpsertOptions): string {
+  const fields = presentDefaults(columns);
+  const targets = [...fields.map((f) => `p.${f.field}`), 'p.custom_fields'];
+  const values = [...fields.map((f) => updateRule(f.field, f.value, options)), customRule(columns, options)];
+  const sets = [...fields.map((f, i) => `${f.field} = ${values[i]}`), `custom_fields = ${values.at(-1)}`, '_updated_time = now()'];
+  return `UPDATE campaign.persons p SET ${sets.join(', ')}
+    FROM ${table} c
+    WHERE ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = c.key
+      AND (${targets.join(', ')}, NULL) IS DISTINCT FROM (${values.join(', ')}, NULL)`;
 }
 
 /**
- * Inserts the new contacts and (when enabled) updates the existing ones in one
- * statement; answers how many of each. $1 is the organisation.
+ * Inserts the rows whose email the organisation does not have yet, re-checked in
+ * the import's transaction. `guarded` adds ON CONFLICT DO NOTHING for the rare
+ * retry after a contact with the same email was created meanwhile; the first try
+ * goes without it, since the conflict check costs a quarter of the insert.
+ * $1 is the organisation.
  */
-export function upsertSql(table: string, columns: ImportColumn[], options: UpsertOptions): string {
-  const present = DEFAULT_COLUMNS.filter((f) => columns.some((c) => !c.custom && c.field === f));
-  const byField = (f: string) => col(columns.find((c) => !c.custom && c.field === f)!);
-  const target = ['organisation_id', 'email', ...present, 'custom_fields'];
-  const values = ['$1::uuid', 'c.email_value', ...present.map(byField), customObject(columns)];
-  const onConflict = options.enableUpdate
-    ? `DO UPDATE SET ${[
-        ...present.map((f) => `${f} = ${updateRule(f, options)}`),
-        `custom_fields = ${customRule(columns, options)}`,
-        '_updated_time = now()',
-      ].join(', ')}`
-    : 'DO NOTHING';
-  return `WITH checked AS (${checkedRowsSql(table, columns)}),
-    written AS (
-      INSERT INTO campaign.persons AS p (${target.join(', ')})
-      SELECT ${values.join(', ')} FROM checked c WHERE c.problem IS NULL AND c.occurrence = 1
-      ON CONFLICT (organisation_id, lower(email)) ${onConflict}
-      RETURNING (xmax = 0) AS inserted
-    )
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated
-    FROM written`;
+export function insertSql(table: string, columns: ImportColumn[], guarded: boolean): string {
+  const fields = presentDefaults(columns);
+  const target = ['id', 'organisation_id', 'email', ...fields.map((f) => f.field), 'custom_fields'];
+  const values = ['gen_random_uuid()', '$1::uuid', col(emailColumn(columns)), ...fields.map((f) => f.value), customObject(columns)];
+  // Rows go in by ascending id, so the primary key and the (organisation, created, id)
+  // index grow at their right edge instead of splitting pages all over: about a third
+  // less work at a million rows. No RETURNING: counting through a CTE of every inserted
+  // row costs a sixth of the insert; the row count comes with the result.
+  return `INSERT INTO campaign.persons (${target.join(', ')})
+    SELECT * FROM (
+      SELECT ${values.join(', ')} FROM ${table} c
+      WHERE ${IMPORTABLE}
+        AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key)
+    ) AS fresh ORDER BY 1
+    ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}`;
 }
+
+/**
+ * Staging tables no import will read again: their import is gone or finished, or
+ * has not moved for a day (abandoned before importing, or failed). Running imports
+ * and recent uploads keep theirs.
+ */
+export const leftoverStagingSql = `SELECT t.tablename AS name FROM pg_tables t
+  WHERE t.schemaname = 'campaign' AND t.tablename ~ '^${STAGING_PREFIX}[0-9a-f]{32}$'
+    AND NOT EXISTS (
+      SELECT 1 FROM campaign.contact_imports i
+      WHERE replace(i.id::text, '-', '') = substring(t.tablename FROM ${STAGING_PREFIX.length + 1})
+        AND (i.status = 'importing' OR (i.status <> 'imported' AND i.updated_at > now() - interval '1 day'))
+    )`;

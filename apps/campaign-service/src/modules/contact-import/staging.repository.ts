@@ -7,7 +7,17 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import type { ImportColumn } from './import-columns';
-import { copyIntoSql, createStagingSql, previewSql, reportSql, upsertSql, type UpsertOptions } from './import-sql';
+import {
+  copyIntoSql,
+  createStagingSql,
+  duplicatesSql,
+  insertSql,
+  leftoverStagingSql,
+  previewSql,
+  reportSql,
+  updateSql,
+  type UpsertOptions,
+} from './import-sql';
 
 export interface PreviewCounts {
   total: number;
@@ -17,16 +27,20 @@ export interface PreviewCounts {
   to_update: number;
 }
 
+/** Memory for the hash of a whole file's emails (duplicates, matching): enough to stay off disk at a million rows. */
+const WORK_MEM = `SET LOCAL work_mem = '256MB'`;
+
 /**
- * The staging tables of CSV imports: rows arrive by COPY, are checked with
- * set-based SQL and leave by one INSERT ... ON CONFLICT. Never a query per row.
+ * The staging tables of CSV imports: rows arrive by COPY, are checked once with
+ * set-based SQL that leaves a verdict on each row, and leave by one UPDATE of the
+ * changed contacts and one INSERT of the new ones. Never a query per row.
  */
 @Injectable()
 export class StagingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * (Re)creates the staging table and COPYs the lines in; answers the preview counts.
+   * (Re)creates the staging table, COPYs the lines in, checks them; answers the preview counts.
    * `lines` is opened only once COPY is ready to consume it, so its errors always have a listener.
    */
   async load(table: string, columns: ImportColumn[], lines: () => Readable, organisationId: string): Promise<PreviewCounts> {
@@ -34,22 +48,26 @@ export class StagingRepository {
     const client = (await runner.connect()) as PoolClient;
     try {
       await client.query(`DROP TABLE IF EXISTS ${table}`);
-      await client.query(createStagingSql(table, columns.length));
-      await pipeline(lines(), client.query(copyFrom(copyIntoSql(table, columns.length))));
+      await client.query(createStagingSql(table, columns));
+      await pipeline(lines(), client.query(copyFrom(copyIntoSql(table, columns))));
       await client.query(`ANALYZE ${table}`);
-      const result = await client.query<PreviewCounts>(previewSql(table, columns), [organisationId]);
-      return result.rows[0]!;
+      await client.query('BEGIN');
+      try {
+        await client.query(WORK_MEM);
+        await client.query(duplicatesSql(table));
+        const result = await client.query<PreviewCounts>(previewSql(table), [organisationId]);
+        await client.query('COMMIT');
+        return result.rows[0]!;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
     } catch (error) {
       await client.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
       throw error;
     } finally {
       await runner.release();
     }
-  }
-
-  async counts(table: string, columns: ImportColumn[], organisationId: string): Promise<PreviewCounts> {
-    const rows: PreviewCounts[] = await this.dataSource.query(previewSql(table, columns), [organisationId]);
-    return rows[0]!;
   }
 
   /** The error or duplicate rows as CSV; the connection is released when the stream ends. */
@@ -70,18 +88,26 @@ export class StagingRepository {
     return stream;
   }
 
+  /**
+   * Writes the checked rows into the contacts inside `tx`: first the existing
+   * contacts whose values change (when update is on), then the new ones. Answers
+   * how many it inserted. `guarded` tolerates contacts created since the check.
+   */
   async upsert(
     table: string,
     columns: ImportColumn[],
     options: UpsertOptions,
     organisationId: string,
     tx: Transaction,
-  ): Promise<{ inserted: number; updated: number }> {
-    const rows: { inserted: number; updated: number }[] = await managerIn(tx, this.dataSourceRepository()).query(
-      upsertSql(table, columns, options),
-      [organisationId],
-    );
-    return rows[0]!;
+    guarded = false,
+  ): Promise<{ inserted: number }> {
+    const runner = managerIn(tx, this.dataSourceRepository()).queryRunner;
+    if (!runner) throw new Error('The import runs inside a transaction');
+    await runner.query(WORK_MEM);
+    // Updates first: the insert's re-check then sees every existing contact, and the update never scans the new ones.
+    if (options.enableUpdate) await runner.query(updateSql(table, columns, options), [organisationId]);
+    const result = await runner.query(insertSql(table, columns, guarded), [organisationId], true);
+    return { inserted: result.affected ?? 0 };
   }
 
   async drop(table: string): Promise<void> {
@@ -91,6 +117,14 @@ export class StagingRepository {
   async exists(table: string): Promise<boolean> {
     const rows: { found: string | null }[] = await this.dataSource.query(`SELECT to_regclass($1) AS found`, [table]);
     return rows[0]?.found !== null && rows[0]?.found !== undefined;
+  }
+
+  /** Drops the staging tables no import will read again; answers how many. */
+  async dropLeftovers(): Promise<number> {
+    const rows: { name: string }[] = await this.dataSource.query(leftoverStagingSql);
+    // The names come from pg_tables filtered by a strict pattern; quoted all the same.
+    for (const { name } of rows) await this.dataSource.query(`DROP TABLE IF EXISTS campaign."${name}"`);
+    return rows.length;
   }
 
   // managerIn wants a repository to find the default manager; any entity's will do.
