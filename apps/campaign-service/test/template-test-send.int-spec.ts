@@ -1,4 +1,5 @@
 import {
+  emailSettingsCreateContract,
   personCreateContract,
   personUpdateContract,
   templateCreateContract,
@@ -91,6 +92,22 @@ describe('TemplateTestSendController', () => {
     expect(received.from).toBe('mailer@meridian.test');
     expect(received.subject).toBe('Hello');
     expect(received.html).toContain('<p>Dear reader,</p>');
+  });
+
+  it("sends from the organisation's global email setting when the template has no sender", async () => {
+    const org = await t.platform.newOrganisation();
+    const cleo = await newPerson(org, 'cleo@customer.test', 'Cleo');
+    const setting = { from_email: { name: 'Org News', email: 'news@demo.meridian.dev' }, reply_to: 'help@org.test' };
+    await t.call(emailSettingsCreateContract, setting, org).expect(200);
+    await t
+      .call(
+        templateSendEmailContract,
+        mail({ template_id: await newTemplate(org), from_email: null, reply_to: null, person_ids: [cleo] }),
+        org,
+      )
+      .expect(200);
+    const received = await sink.waitFor({ to: 'cleo@customer.test' });
+    expect(received.from).toBe('news@demo.meridian.dev');
   });
 
   it("renders the organisation's tokens in the content and the sender settings", async () => {
