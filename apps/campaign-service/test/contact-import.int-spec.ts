@@ -122,6 +122,27 @@ describe('ContactImportController', () => {
     expect(await persons()).toEqual([expect.objectContaining({ first_name: 'Zoe', title: null })]);
   });
 
+  it('applies the same update rules to custom fields, with quotes and backslashes kept', async () => {
+    await importFile('email,Plan,Note\ncf@x.com,pro,"say ""hi"" C:\\temp"\n');
+    expect((await persons())[0]!.custom_fields).toEqual({ plan: 'pro', note: 'say "hi" C:\\temp' });
+
+    await importFile('email,Plan,Note,Seats\ncf@x.com,free,,5\n', { enable_update: true });
+    expect((await persons())[0]!.custom_fields).toEqual({ plan: 'pro', note: 'say "hi" C:\\temp', seats: '5' });
+
+    await importFile('email,Plan,Note\ncf@x.com,free,\n', { enable_update: true, overwrite_values: true, ignore_blank: true });
+    expect((await persons())[0]!.custom_fields).toEqual({ plan: 'free', note: 'say "hi" C:\\temp', seats: '5' });
+
+    await importFile('email,Plan,Note\ncf@x.com,team,\n', { enable_update: true, overwrite_values: true });
+    expect((await persons())[0]!.custom_fields).toEqual({ plan: 'team', seats: '5' });
+  });
+
+  it('gives imported contacts time-ordered ids in file order', async () => {
+    await importFile('email\nz@x.com\ny@x.com\nx@x.com\n');
+    const rows = await t.sql<{ email: string; id: string }>('SELECT email, id::text FROM campaign.persons ORDER BY id');
+    expect(rows.map((r) => r.email)).toEqual(['z@x.com', 'y@x.com', 'x@x.com']);
+    expect(rows[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+  });
+
   it('re-imports unchanged rows without writing them, and still counts them as updated', async () => {
     await importFile('email,first_name,Shoe Size\nsame@x.com,Ann,42\nother@x.com,Bob,40\n');
     await t.sql(`UPDATE campaign.persons SET _updated_time = '2020-01-01'`);

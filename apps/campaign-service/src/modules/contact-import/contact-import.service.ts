@@ -18,6 +18,7 @@ import { ContactImportsRepository } from './contact-imports.repository';
 import { CsvFileError, csvToCopyLines, readHeader } from './csv-reader';
 import { type ImportColumn, mapColumns } from './import-columns';
 import { stagingTable } from './import-sql';
+import { stagingRowTail } from './staging-row';
 import { type PreviewCounts, StagingRepository } from './staging.repository';
 import type { FastifyRequest } from 'fastify';
 
@@ -98,7 +99,7 @@ export class ContactImportService {
       counts = await this.staging.load(
         stagingTable(row.id),
         columns,
-        () => csvToCopyLines(source, () => undefined),
+        () => csvToCopyLines(source, () => undefined, stagingRowTail(columns)),
         auth.organisationId,
       );
     } catch (error) {

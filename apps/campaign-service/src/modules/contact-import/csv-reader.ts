@@ -79,11 +79,16 @@ export function copyText(value: string | null | undefined): string {
 }
 
 /**
- * Streams a CSV file as COPY text lines (`row number, cells...`). The header goes
- * to `onHeader` first, which may throw to refuse the file or pick the columns to keep. Memory stays bounded:
+ * Streams a CSV file as COPY text lines (`row number, cells...`, then what `tail`
+ * adds, which must start with a tab). The header goes to `onHeader` first, which may
+ * throw to refuse the file or pick the columns to keep. Memory stays bounded:
  * one record at a time, each at most MAX_RECORD_CHARS, and output chunks of COPY_CHUNK_CHARS.
  */
-export function csvToCopyLines(source: Readable, onHeader: (headers: string[]) => number[] | void): Readable {
+export function csvToCopyLines(
+  source: Readable,
+  onHeader: (headers: string[]) => number[] | void,
+  tail?: (record: string[]) => string,
+): Readable {
   // When onHeader names columns, only those are emitted (e.g. just the email).
   let picked: number[] | null = null;
   const parser = parse({
@@ -115,6 +120,7 @@ export function csvToCopyLines(source: Readable, onHeader: (headers: string[]) =
         } else {
           for (const cell of record) line += `\t${copyText(cell)}`;
         }
+        if (tail) line += tail(record);
         pending += `${line}\n`;
         if (pending.length < COPY_CHUNK_CHARS) return done();
         const chunk = pending;

@@ -17,8 +17,8 @@ describe('import columns and SQL', () => {
 
   it('quotes user text as literals', () => {
     expect(literal("O'Brien")).toBe("'O''Brien'");
-    expect(insertSql(stagingTable('00000000-0000-0000-0000-000000000001'), columns, false)).toContain(
-      "jsonb_build_object('shoe_s_size', c.c2)",
+    expect(updateSql(stagingTable('00000000-0000-0000-0000-000000000001'), columns, { enableUpdate: true, overwriteValues: true, ignoreBlank: false })).toContain(
+      "ARRAY['shoe_s_size']::text[]",
     );
   });
 

@@ -1,0 +1,39 @@
+import { DEFAULT_FIELDS } from '../persons/person-fields';
+import { mapColumns } from './import-columns';
+import { stagingRowTail, timeOrderedId } from './staging-row';
+
+describe(stagingRowTail.name, () => {
+  const columns = mapColumns(['email', 'first_name', 'Plan', 'Note "x"'], [...DEFAULT_FIELDS]);
+  const tail = stagingRowTail(columns);
+  const parts = (record: string[]) => tail(record).split('\t');
+
+  it('adds the custom cells as a JSON object, blank cells left out, and an id', () => {
+    const [before, json, id] = parts(['a@x.co', 'Ada', ' pro ', '']);
+    expect(before).toBe('');
+    expect(JSON.parse(json!)).toEqual({ plan: 'pro' });
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('escapes JSON specials, then doubles backslashes for COPY, and drops NUL', () => {
+    const [, json] = parts(['a@x.co', 'Ada', 'say "hi"\\ok', 'a\tb\u0000c']);
+    expect(json).not.toMatch(/\t|\n/);
+    // COPY reads `\\` as one backslash: undo it to see the JSON Postgres receives.
+    expect(JSON.parse(json!.replace(/\\\\/g, '\\'))).toEqual({ plan: 'say "hi"\\ok', note_x: 'a\tbc' });
+  });
+
+  it('gives an empty object without custom values', () => {
+    expect(parts(['a@x.co', 'Ada', '', '   '])[1]).toBe('{}');
+  });
+});
+
+describe(timeOrderedId.name, () => {
+  it('makes ids that sort by the time they were made, strictly increasing', async () => {
+    const first = timeOrderedId();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = timeOrderedId();
+    expect(second > first).toBe(true);
+    const many = Array.from({ length: 10_000 }, timeOrderedId);
+    expect(many.every((id, i) => i === 0 || id > many[i - 1]!)).toBe(true);
+    expect(many[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
