@@ -11,6 +11,7 @@ import {
 import type { SignedIn } from '@meridian/testing';
 import type { JobContext } from '@meridian/server-kit';
 import { ContactImportCleanupRunner } from '../src/modules/contact-import/contact-import-cleanup.runner';
+import { PARALLEL_MIN_BYTES } from '../src/modules/contact-import/csv-parts';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { importFinished, uploadCsv, uploadedPath } from './support/csv-upload';
 
@@ -90,6 +91,30 @@ describe('ContactImportController', () => {
     const refused = await t.call(contactsImportContract, { filepath }, admin).expect(409);
     expect(refused.body.description).toBe('Data contains errors');
     expect(await persons()).toEqual([]);
+  });
+
+  it('checks a large file in parts and reports rows by their numbers in the file', async () => {
+    // Over the size at which the file is parsed on several threads: 40,000 rows of ~440 bytes.
+    const note = 'n'.repeat(420);
+    const lines = Array.from({ length: 40_000 }, (_, i) => `u${i}@x.com,${note}`);
+    lines[30_000] = `not-an-email,${note}`;
+    lines[35_000] = `U7@x.com,${note}`;
+    const content = `email,Note\n${lines.join('\n')}\n`;
+    expect(content.length).toBeGreaterThan(PARALLEL_MIN_BYTES);
+
+    const filepath = await uploadedPath(t, admin, content);
+    const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
+    expect(preview).toMatchObject({ total_contacts: 40_000, error_contacts: 1, duplicate_contacts: 1, new_contacts: 39_998 });
+    const errors = await t.call(contactErrorReportContract, { filepath }, admin).expect(200);
+    expect(errors.text.split('\n')[1]).toBe(`30002,not-an-email,${note},Valid email is required`);
+    const duplicates = await t.call(contactDuplicateReportContract, { filepath }, admin).expect(200);
+    expect(duplicates.text.split('\n')[1]).toBe(`35002,U7@x.com,${note},Duplicate email in the file`);
+    await t.call(contactsImportContract, { filepath }, admin).expect(409);
+
+    lines[30_000] = `fixed@x.com,${note}`;
+    const fixed = await importFile(`email,Note\n${lines.join('\n')}\n`);
+    expect(fixed.finished.result).toEqual({ new_records: 39_999, records_updated: 0 });
+    expect(await t.sql('SELECT count(*)::int AS count FROM campaign.persons')).toEqual([{ count: 39_999 }]);
   });
 
   it('imports the first of duplicate emails and reports the others', async () => {

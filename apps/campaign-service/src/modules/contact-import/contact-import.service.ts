@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
@@ -15,10 +16,10 @@ import type { ContactImportEntity, ImportOptions } from './contact-import.entity
 import { ContactImportError } from './contact-import.errors';
 import { contactImportJob } from './contact-import.job';
 import { ContactImportsRepository } from './contact-imports.repository';
-import { CsvFileError, csvToCopyLines, readHeader } from './csv-reader';
+import { CsvFileError, readHeader } from './csv-reader';
 import { type ImportColumn, mapColumns } from './import-columns';
 import { stagingTable } from './import-sql';
-import { stagingRowTail } from './staging-row';
+import { CsvPartError, fileInParts, wholeFile } from './csv-parts';
 import { type PreviewCounts, StagingRepository } from './staging.repository';
 import type { FastifyRequest } from 'fastify';
 
@@ -93,15 +94,11 @@ export class ContactImportService {
       throw new ContactImportError('ImportNotReadyException', 'This file has already been imported');
     }
     const columns = await this.columnsOf(auth, filepath);
-    const source = await this.store.open(auth.organisationId, filepath, 'contacts');
+    const path = await this.store.path(auth.organisationId, filepath, 'contacts');
+    const table = stagingTable(row.id);
     let counts: PreviewCounts;
     try {
-      counts = await this.staging.load(
-        stagingTable(row.id),
-        columns,
-        () => csvToCopyLines(source, () => undefined, stagingRowTail(columns)),
-        auth.organisationId,
-      );
+      counts = await this.stage(table, columns, path, auth.organisationId);
     } catch (error) {
       if (!(error instanceof CsvFileError)) throw error;
       await this.imports.update(auth.organisationId, row.id, { status: 'failed', error: error.message });
@@ -152,6 +149,23 @@ export class ContactImportService {
       if (!moved) throw new ContactImportError('ImportNotReadyException', 'The import is already running');
       await this.jobs.enqueue(tx, contactImportJob, { organisationId: auth.organisationId, importId: row.id });
     });
+  }
+
+  /**
+   * A large file is parsed in parts on several threads; if the parts do not meet at
+   * record boundaries, or any part fails, the file is read whole by one parser, whose
+   * verdict (rows, or the first error and its line) is the one that counts.
+   */
+  private async stage(table: string, columns: ImportColumn[], path: string, organisationId: string): Promise<PreviewCounts> {
+    const parts = await fileInParts(path, (await stat(path)).size, columns);
+    if (parts) {
+      try {
+        return await this.staging.load(table, columns, parts, organisationId);
+      } catch (error) {
+        if (!(error instanceof CsvFileError || error instanceof CsvPartError)) throw error;
+      }
+    }
+    return this.staging.load(table, columns, wholeFile(path, columns), organisationId);
   }
 
   private async columnsOf(auth: RequestContext, filepath: string): Promise<ImportColumn[]> {

@@ -78,17 +78,28 @@ export function copyText(value: string | null | undefined): string {
   );
 }
 
+/** What csvToCopyLines adds to its plain output. */
+export interface CopyLinesOptions {
+  /** Appended to each row's line; must start with a tab. */
+  tail?: (record: string[]) => string;
+  /** The number of the first row after the header (2: rows numbered as a spreadsheet shows them). */
+  firstRow?: number;
+  /** Called once the whole input is read: the rows emitted and the record delimiter the parser found. */
+  onDone?: (summary: { rows: number; recordDelimiter: string | null }) => void;
+}
+
 /**
  * Streams a CSV file as COPY text lines (`row number, cells...`, then what `tail`
- * adds, which must start with a tab). The header goes to `onHeader` first, which may
- * throw to refuse the file or pick the columns to keep. Memory stays bounded:
- * one record at a time, each at most MAX_RECORD_CHARS, and output chunks of COPY_CHUNK_CHARS.
+ * adds). The header goes to `onHeader` first, which may throw to refuse the file or
+ * pick the columns to keep. Memory stays bounded: one record at a time, each at most
+ * MAX_RECORD_CHARS, and output chunks of COPY_CHUNK_CHARS.
  */
 export function csvToCopyLines(
   source: Readable,
   onHeader: (headers: string[]) => number[] | void,
-  tail?: (record: string[]) => string,
+  options: CopyLinesOptions = {},
 ): Readable {
+  const { tail, firstRow = 2, onDone } = options;
   // When onHeader names columns, only those are emitted (e.g. just the email).
   let picked: number[] | null = null;
   const parser = parse({
@@ -99,19 +110,19 @@ export function csvToCopyLines(
     relax_quotes: true,
     skip_empty_lines: true,
   });
-  // Rows are numbered as a spreadsheet shows them: the header is row 1.
-  let row = 0;
+  let headerSeen = false;
+  let row = firstRow;
   let pending = '';
   const toCopy = new Transform({
     writableObjectMode: true,
     transform(record: string[], _encoding, done: TransformCallback) {
       try {
-        if (row === 0) {
+        if (!headerSeen) {
           if (record.length > MAX_COLUMNS) {
             throw new CsvFileError(`The file has ${record.length} columns; at most ${MAX_COLUMNS} are allowed`);
           }
           picked = onHeader(record) ?? null;
-          row = 2;
+          headerSeen = true;
           return done();
         }
         let line = String(row++);
@@ -131,6 +142,8 @@ export function csvToCopyLines(
       }
     },
     flush(done: TransformCallback) {
+      const delimiters = (parser as unknown as { options: { record_delimiter: Buffer[] } }).options.record_delimiter;
+      onDone?.({ rows: row - firstRow, recordDelimiter: delimiters[0]?.toString() ?? null });
       done(null, pending || undefined);
     },
   });

@@ -78,6 +78,16 @@ export function duplicatesSql(table: string): string {
     WHERE c.problem IS NULL AND c.key = d.key AND c.line <> d.first`;
 }
 
+/**
+ * A file staged in parts numbers the rows of a later part from `firstRow` until the
+ * earlier parts are counted; the rows a report shows (errors and later duplicates)
+ * then get their real numbers. The order of the others already is the file's.
+ */
+export function renumberSql(table: string, firstRow: number, span: number, realFirstRow: number): string {
+  return `UPDATE ${table} SET line = line - ${firstRow} + ${realFirstRow}
+    WHERE line >= ${firstRow} AND line < ${firstRow + span} AND (problem IS NOT NULL OR duplicate)`;
+}
+
 /** The preview's counts from the verdicts; $1 is the organisation. */
 export function previewSql(table: string): string {
   return `SELECT count(*)::int AS total,

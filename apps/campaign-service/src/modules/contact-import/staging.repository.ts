@@ -6,6 +6,7 @@ import { managerIn, type Transaction } from '@meridian/server-kit';
 import type { PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
+import { PART_ROWS, type StagingSource } from './csv-parts';
 import type { ImportColumn } from './import-columns';
 import {
   copyIntoSql,
@@ -14,6 +15,7 @@ import {
   insertSql,
   leftoverStagingSql,
   previewSql,
+  renumberSql,
   reportSql,
   updateSql,
   type UpsertOptions,
@@ -26,6 +28,8 @@ export interface PreviewCounts {
   to_create: number;
   to_update: number;
 }
+
+const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
 /** Memory for the hash of a whole file's emails (duplicates, matching): enough to stay off disk at a million rows. */
 const WORK_MEM = `SET LOCAL work_mem = '256MB'`;
@@ -40,21 +44,27 @@ export class StagingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * (Re)creates the staging table, COPYs the lines in, checks them; answers the preview counts.
-   * `lines` is opened only once COPY is ready to consume it, so its errors always have a listener.
+   * (Re)creates the staging table, COPYs the parts in (each on its own connection,
+   * side by side), checks the rows; answers the preview counts. A part's lines are
+   * opened only once its COPY is ready to consume them, so their errors always have
+   * a listener; the first failure stops the other parts.
    */
-  async load(table: string, columns: ImportColumn[], lines: () => Readable, organisationId: string): Promise<PreviewCounts> {
+  async load(table: string, columns: ImportColumn[], source: StagingSource, organisationId: string): Promise<PreviewCounts> {
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
     try {
       await client.query(`DROP TABLE IF EXISTS ${table}`);
       await client.query(createStagingSql(table, columns));
-      await pipeline(lines(), client.query(copyFrom(copyIntoSql(table, columns))));
+      await this.copyParts(client, table, columns, source);
+      const renumbering = source.finish?.() ?? [];
       await client.query(`ANALYZE ${table}`);
       await client.query('BEGIN');
       try {
         await client.query(WORK_MEM);
         await client.query(duplicatesSql(table));
+        for (const { firstRow, realFirstRow } of renumbering) {
+          await client.query(renumberSql(table, firstRow, PART_ROWS, realFirstRow));
+        }
         const result = await client.query<PreviewCounts>(previewSql(table), [organisationId]);
         await client.query('COMMIT');
         return result.rows[0]!;
@@ -68,6 +78,31 @@ export class StagingRepository {
     } finally {
       await runner.release();
     }
+  }
+
+  private async copyParts(client: PoolClient, table: string, columns: ImportColumn[], source: StagingSource): Promise<void> {
+    const abort = new AbortController();
+    const copy = async (target: PoolClient, part: StagingSource['parts'][number]) => {
+      try {
+        await pipeline(part.open(), target.query(copyFrom(copyIntoSql(table, columns))), { signal: abort.signal });
+      } catch (error) {
+        abort.abort();
+        throw error;
+      }
+    };
+    const [first, ...rest] = source.parts;
+    const others = rest.map(async (part) => {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        await copy((await runner.connect()) as PoolClient, part);
+      } finally {
+        await runner.release();
+      }
+    });
+    const results = await Promise.allSettled([copy(client, first!), ...others]);
+    const reasons = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    // The first failure is the cause; the others were stopped by it.
+    if (reasons.length > 0) throw reasons.find((reason) => !isAbort(reason)) ?? reasons[0];
   }
 
   /** The error or duplicate rows as CSV; the connection is released when the stream ends. */
