@@ -11,6 +11,7 @@ import {
 import type { SignedIn } from '@meridian/testing';
 import type { JobContext } from '@meridian/server-kit';
 import { ContactImportCleanupRunner } from '../src/modules/contact-import/contact-import-cleanup.runner';
+import { ContactImportsRepository } from '../src/modules/contact-import/contact-imports.repository';
 import { PARALLEL_MIN_BYTES } from '../src/modules/contact-import/csv-parts';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { importFinished, uploadCsv, uploadedPath } from './support/csv-upload';
@@ -112,8 +113,16 @@ describe('ContactImportController', () => {
     await t.call(contactsImportContract, { filepath }, admin).expect(409);
 
     lines[30_000] = `fixed@x.com,${note}`;
+    // The progress the status poll sees, as the import writes it between its batches.
+    const imports = t.app.get(ContactImportsRepository);
+    const update = jest.spyOn(imports, 'update');
     const fixed = await importFile(`email,Note\n${lines.join('\n')}\n`);
     expect(fixed.finished.result).toEqual({ new_records: 39_999, records_updated: 0 });
+    const progress = update.mock.calls.flatMap(([, , patch]) => (patch.status ? [] : [patch.processed_rows!]));
+    update.mockRestore();
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.every((rows, i) => i === 0 || rows > progress[i - 1]!)).toBe(true);
+    expect(progress.at(-1)).toBe(40_000);
     expect(await t.sql('SELECT count(*)::int AS count FROM campaign.persons')).toEqual([{ count: 39_999 }]);
   });
 

@@ -32,6 +32,9 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
     const { columns, options, counts: preview } = found.preview;
     const table = stagingTable(importId);
     const upsertOptions = { enableUpdate: options.enable_update, overwriteValues: options.overwrite_values, ignoreBlank: options.ignore_blank };
+    // Written outside the import's transaction, so the status poll sees it while the import runs.
+    const progress = (share: number) =>
+      this.imports.update(organisationId, importId, { processed_rows: Math.floor(found.total_rows * share) });
     const run = (guarded: boolean) =>
       this.transactions.run(async (tx) => {
         const created = columns
@@ -49,7 +52,7 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
             position: 1000 + i,
           }));
         await this.fields.insertMany(organisationId, created, tx);
-        return this.staging.upsert(table, columns, upsertOptions, organisationId, tx, guarded);
+        return this.staging.upsert(table, columns, upsertOptions, organisationId, tx, { guarded, progress });
       });
     try {
       let inserted: number;

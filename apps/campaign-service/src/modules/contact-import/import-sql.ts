@@ -40,7 +40,7 @@ export function createStagingSql(table: string, columns: ImportColumn[]): string
   return `CREATE UNLOGGED TABLE ${table} (line integer NOT NULL, ${cells}, custom jsonb NOT NULL, id uuid NOT NULL,
     problem text GENERATED ALWAYS AS (${problemOf(columns)}) STORED,
     key text GENERATED ALWAYS AS (lower(c${emailColumn(columns).index})) STORED,
-    duplicate boolean)`;
+    duplicate boolean, existing boolean)`;
 }
 
 /** COPY of the lines csvToCopyLines makes with stagingRowTail: row number, cells, custom fields, id. */
@@ -160,13 +160,29 @@ export function updateSql(table: string, columns: ImportColumn[], options: Upser
 }
 
 /**
- * Inserts the rows whose email the organisation does not have yet, re-checked in
- * the import's transaction. `guarded` adds ON CONFLICT DO NOTHING for the rare
- * retry after a contact with the same email was created meanwhile; the first try
- * goes without it, since the conflict check costs a quarter of the insert.
- * $1 is the organisation.
+ * Marks the rows whose email the organisation already has, in the import's
+ * transaction (contacts may have been created since the check): the inserts then
+ * take the others without a join. Writes only the rows it marks. $1 is the organisation.
  */
-export function insertSql(table: string, columns: ImportColumn[], guarded: boolean): string {
+export function markExistingSql(table: string): string {
+  return `UPDATE ${table} c SET existing = true
+    FROM campaign.persons p
+    WHERE ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = c.key`;
+}
+
+/** The staging table's size in pages, which the inserts go through in ranges. */
+export function pagesSql(table: string): string {
+  return `SELECT greatest(pg_relation_size('${table}') / current_setting('block_size')::int, 1)::int AS pages`;
+}
+
+/**
+ * Inserts the new rows of the staging pages [fromPage, toPage): a range scan by
+ * ctid, so each batch reads only its pages and the import can report progress
+ * between batches. `guarded` adds ON CONFLICT DO NOTHING for the rare retry after
+ * a contact with the same email was created meanwhile; the first try goes without
+ * it, since the conflict check costs a quarter of the insert. $1 is the organisation.
+ */
+export function insertSql(table: string, columns: ImportColumn[], guarded: boolean, fromPage: number, toPage: number): string {
   const fields = presentDefaults(columns);
   const target = ['id', 'organisation_id', 'email', ...fields.map((f) => f.field), 'custom_fields'];
   const values = ['c.id', '$1::uuid', col(emailColumn(columns)), ...fields.map((f) => f.value), 'c.custom'];
@@ -177,8 +193,8 @@ export function insertSql(table: string, columns: ImportColumn[], guarded: boole
   // insert; the row count comes with the result.
   return `INSERT INTO campaign.persons (${target.join(', ')})
     SELECT ${values.join(', ')} FROM ${table} c
-    WHERE ${IMPORTABLE}
-      AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key)
+    WHERE c.ctid >= '(${Math.trunc(fromPage)},0)'::tid AND c.ctid < '(${Math.trunc(toPage)},0)'::tid
+      AND ${IMPORTABLE} AND c.existing IS NULL
     ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}`;
 }
 

@@ -14,6 +14,8 @@ import {
   duplicatesSql,
   insertSql,
   leftoverStagingSql,
+  markExistingSql,
+  pagesSql,
   previewSql,
   renumberSql,
   reportSql,
@@ -28,6 +30,11 @@ export interface PreviewCounts {
   to_create: number;
   to_update: number;
 }
+
+/** The insert goes in about this many batches, each a step of the progress bar... */
+const PROGRESS_STEPS = 20;
+/** ...of at least this many staging pages (some 15,000 rows), so small imports go in one. */
+const MIN_BATCH_PAGES = 1000;
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -125,8 +132,9 @@ export class StagingRepository {
 
   /**
    * Writes the checked rows into the contacts inside `tx`: first the existing
-   * contacts whose values change (when update is on), then the new ones. Answers
-   * how many it inserted. `guarded` tolerates contacts created since the check.
+   * contacts whose values change (when update is on), then the new ones, in page
+   * ranges of the staging table, telling `progress` the share done after each.
+   * Answers how many it inserted. `guarded` tolerates contacts created since the check.
    */
   async upsert(
     table: string,
@@ -134,15 +142,25 @@ export class StagingRepository {
     options: UpsertOptions,
     organisationId: string,
     tx: Transaction,
-    guarded = false,
+    { guarded = false, progress }: { guarded?: boolean; progress?: (share: number) => Promise<void> } = {},
   ): Promise<{ inserted: number }> {
     const runner = managerIn(tx, this.dataSourceRepository()).queryRunner;
     if (!runner) throw new Error('The import runs inside a transaction');
     await runner.query(WORK_MEM);
     // Updates first: the insert's re-check then sees every existing contact, and the update never scans the new ones.
     if (options.enableUpdate) await runner.query(updateSql(table, columns, options), [organisationId]);
-    const result = await runner.query(insertSql(table, columns, guarded), [organisationId], true);
-    return { inserted: result.affected ?? 0 };
+    await runner.query(markExistingSql(table), [organisationId]);
+    const [{ pages }] = (await runner.query(pagesSql(table))) as [{ pages: number }];
+    const step = Math.max(MIN_BATCH_PAGES, Math.ceil(pages / PROGRESS_STEPS));
+    let inserted = 0;
+    for (let from = 0; from < pages; from += step) {
+      // The last range is open-ended: pages added since the size was read are not skipped.
+      const to = from + step >= pages ? 2 ** 31 - 1 : from + step;
+      const result = await runner.query(insertSql(table, columns, guarded, from, to), [organisationId], true);
+      inserted += result.affected ?? 0;
+      await progress?.(Math.min(1, (from + step) / pages));
+    }
+    return { inserted };
   }
 
   async drop(table: string): Promise<void> {
