@@ -1,3 +1,4 @@
+export { ListPagination, type ListPaginationProps } from './list-pagination';
 export { Pagination, type PaginationProps } from './pagination';
 export { usePageState, type PageState } from './use-page-state';
 export {

@@ -1,6 +1,7 @@
-import { Center, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Center, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { ResponseOf, personListContract } from '@meridian/contracts';
+import { ListLoader } from '@/components/list-table';
 import { formatDateTime } from '@/lib/format-date';
 
 type Row = ResponseOf<typeof personListContract>['records'][number];
@@ -21,13 +22,7 @@ export interface ContactsTableProps {
 }
 
 export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) {
-  if (loading) {
-    return (
-      <Center py={80}>
-        <Loader size="sm" />
-      </Center>
-    );
-  }
+  if (loading) return <ListLoader />;
   if (records.length === 0) {
     return (
       <Center py={72}>

@@ -1,28 +1,22 @@
 import '../styles';
-import { Box, Button, Group, Menu, Paper, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, Menu, Paper, Select } from '@mantine/core';
+import { IconChevronDown, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
-import { Pagination, usePageState } from '@/components/pagination';
+import { SearchInput, useAddParam, useDebouncedSearchPaging } from '@/components/list-page';
+import { ListPagination } from '@/components/pagination';
 import { useContacts } from '../api/get-contacts';
 import { ContactsTable } from '../components/contacts-table';
 import { CreateContactModal } from '../components/create-contact-modal';
 import { CsvImportModal } from '../components/csv-import-modal';
 import { DATE_ADDED_OPTIONS, dateAddedRange, type DateAddedValue } from '../utils/date-filter';
 
-/** Spec section 9: search debounce. */
-export const SEARCH_DEBOUNCE_MS = 1000;
-
 /** /contacts: the contact database. */
 export function ContactsListRoute() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const { page, setPage, resetPage } = usePageState();
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { page, setPage, resetPage, search, keyword, changeSearch } = useDebouncedSearchPaging();
   const [dateAdded, setDateAdded] = useState<DateAddedValue>('all');
   const contacts = useContacts({
     page_number: page,
@@ -32,18 +26,7 @@ export function ContactsListRoute() {
   const [importOpen, setImportOpen] = useState(false);
   const totalPages = contacts.isError ? 0 : (contacts.data?.page_count ?? 0);
   const total = contacts.data?.total_count;
-
-  const createOpen = params.get('add') === 'true';
-  const setCreateOpen = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('add', 'true');
-        else next.delete('add');
-        return next;
-      },
-      { replace: true },
-    );
+  const [createOpen, setCreateOpen] = useAddParam();
 
   return (
     <PageLayout
@@ -68,18 +51,7 @@ export function ContactsListRoute() {
       <Paper p={0}>
         <Group p="md" justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
-            <TextInput
-              size="sm"
-              w={300}
-              leftSection={<IconSearch size={16} />}
-              placeholder="Search contacts"
-              aria-label="Search contacts"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                resetPage();
-              }}
-            />
+            <SearchInput label="Search contacts" value={search} onChange={changeSearch} />
             <Select
               size="sm"
               w={180}
@@ -99,11 +71,7 @@ export function ContactsListRoute() {
           loading={contacts.isPending}
           onOpen={(id) => void navigate(protectedRoutes.contactDetail.to({ id }))}
         />
-        {totalPages > 1 ? (
-          <Box p="md">
-            <Pagination page={page} totalPages={totalPages} onChange={(next) => setPage(next, totalPages)} />
-          </Box>
-        ) : null}
+        <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
       </Paper>
       <CreateContactModal opened={createOpen} onClose={() => setCreateOpen(false)} />
       <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} />

@@ -1,9 +1,10 @@
-import { Center, Checkbox, Loader, Table, Text } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date';
 import type { z } from 'zod';
 import type { staticListMemberSchema } from '@meridian/contracts';
 import { EmptyState } from '@/components/empty-state';
+import { ListLoader } from '@/components/list-table';
 
 type Row = z.output<typeof staticListMemberSchema>;
 
@@ -31,13 +32,7 @@ export function ListContactsTable({
   selected,
   onSelectedChange,
 }: ListContactsTableProps) {
-  if (loading) {
-    return (
-      <Center py={80}>
-        <Loader size="sm" />
-      </Center>
-    );
-  }
+  if (loading) return <ListLoader />;
   if (records.length === 0) {
     return (
       <EmptyState

@@ -1,7 +1,6 @@
 import '../styles';
 import {
   Anchor,
-  Box,
   Button,
   Center,
   Group,
@@ -12,7 +11,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
   IconArrowLeft,
@@ -27,7 +25,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
-import { Pagination, usePageState } from '@/components/pagination';
+import { useDebouncedSearchPaging } from '@/components/list-page';
+import { ListPagination } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
 import { useRemoveListContacts, useStaticListContacts } from '../api/static-list-contacts';
 import { useStaticList } from '../api/static-lists';
@@ -35,16 +34,13 @@ import { AddFromCsvModal } from '../components/add-from-csv-modal';
 import { ListContactsTable } from '../components/list-contacts-table';
 import { dateRangeError, defaultDateRange, REMOVE_CONFIRMATION } from '../utils/date-range';
 
-const SEARCH_DEBOUNCE_MS = 1000;
 export const DYNAMIC_QUERY_TOOLTIP = 'Adding contacts from a dynamic list query comes with dynamic lists';
 
 /** /lists/static-list/:id: the contacts of one static list. */
 export function StaticListDetailRoute() {
   const { id = '' } = useParams();
   const list = useStaticList(id);
-  const { page, setPage, resetPage } = usePageState();
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { page, setPage, resetPage, search, keyword, changeSearch } = useDebouncedSearchPaging();
   const [range, setRange] = useState(defaultDateRange);
   const rangeError = dateRangeError(range);
   const [appliedRange, setAppliedRange] = useState(range);
@@ -151,10 +147,7 @@ export function StaticListDetailRoute() {
             placeholder="Search contacts"
             aria-label="Search contacts"
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              resetPage();
-            }}
+            onChange={(event) => changeSearch(event.currentTarget.value)}
           />
           <TextInput
             size="sm"
@@ -198,11 +191,7 @@ export function StaticListDetailRoute() {
           selected={selected}
           onSelectedChange={setSelected}
         />
-        {totalPages > 1 ? (
-          <Box p="md">
-            <Pagination page={page} totalPages={totalPages} onChange={(next) => setPage(next, totalPages)} />
-          </Box>
-        ) : null}
+        <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
       </Paper>
       <AddFromCsvModal listId={id} opened={csvOpen} onClose={() => setCsvOpen(false)} />
     </PageLayout>

@@ -1,13 +1,17 @@
 import '../styles';
-import { Box, Button, Group, Paper, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Paper } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
-import { Pagination, usePageState } from '@/components/pagination';
+import {
+  ListSearchBar,
+  openRemoveConfirm,
+  useAddParam,
+  useDebouncedSearchPaging,
+} from '@/components/list-page';
+import { ListPagination } from '@/components/pagination';
 import { showSuccessToast } from '@/lib/notify';
 import {
   useCreateStaticList,
@@ -18,34 +22,17 @@ import {
 import { ListNameModal } from '../components/list-name-modal';
 import { StaticListsTable } from '../components/static-lists-table';
 
-/** Spec section 9: search debounce. */
-const SEARCH_DEBOUNCE_MS = 1000;
-
 /** /lists/static-list: the organisation's static lists. */
 export function StaticListsRoute() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const { page, setPage, resetPage } = usePageState();
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { page, setPage, search, keyword, changeSearch } = useDebouncedSearchPaging();
   const lists = useStaticLists({ page_number: page, search_keyword: keyword || undefined });
   const create = useCreateStaticList();
   const rename = useRenameStaticList();
   const remove = useDeleteStaticList();
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const totalPages = lists.isError ? 0 : (lists.data?.page_count ?? 0);
-
-  const createOpen = params.get('add') === 'true';
-  const setCreateOpen = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('add', 'true');
-        else next.delete('add');
-        return next;
-      },
-      { replace: true },
-    );
+  const [createOpen, setCreateOpen] = useAddParam();
 
   return (
     <PageLayout
@@ -58,25 +45,13 @@ export function StaticListsRoute() {
       }
     >
       <Paper p={0}>
-        <Group p="md" justify="space-between">
-          <TextInput
-            size="sm"
-            w={300}
-            leftSection={<IconSearch size={16} />}
-            placeholder="Search static lists"
-            aria-label="Search static lists"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              resetPage();
-            }}
-          />
-          {lists.data ? (
-            <Text size="sm" c="dimmed">
-              {lists.data.total_count} {lists.data.total_count === 1 ? 'list' : 'lists'}
-            </Text>
-          ) : null}
-        </Group>
+        <ListSearchBar
+          label="Search static lists"
+          value={search}
+          onChange={changeSearch}
+          total={lists.data?.total_count}
+          noun={['list', 'lists']}
+        />
         <StaticListsTable
           records={lists.isError ? [] : (lists.data?.records ?? [])}
           loading={lists.isPending}
@@ -85,15 +60,14 @@ export function StaticListsRoute() {
           onCreate={() => setCreateOpen(true)}
           onRename={(list) => setRenaming({ id: list.static_list_id, name: list.name })}
           onDelete={(list) =>
-            modals.openConfirmModal({
+            openRemoveConfirm({
               title: 'Delete static list',
-              children: (
-                <Text size="sm">
+              message: (
+                <>
                   Are you sure about deleting <b>{list.name}</b>? Once deleted cannot be undone
-                </Text>
+                </>
               ),
-              labels: { confirm: 'Delete', cancel: 'Cancel' },
-              confirmProps: { color: 'red' },
+              confirmLabel: 'Delete',
               onConfirm: () =>
                 remove.mutate(list.static_list_id, {
                   onSuccess: () => showSuccessToast('Static list deleted successfully'),
@@ -101,11 +75,7 @@ export function StaticListsRoute() {
             })
           }
         />
-        {totalPages > 1 ? (
-          <Box p="md">
-            <Pagination page={page} totalPages={totalPages} onChange={(next) => setPage(next, totalPages)} />
-          </Box>
-        ) : null}
+        <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
       </Paper>
       <ListNameModal
         opened={createOpen}

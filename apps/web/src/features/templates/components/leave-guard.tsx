@@ -1,13 +1,11 @@
 import { modals } from '@mantine/modals';
 import { Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useLeaveBlocker } from '@/lib/use-leave-blocker';
 
 /** Asks before leaving the editor with unsaved changes: in-app navigation and closing the tab. */
 export function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useLeaveBlocker(dirty);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -20,11 +18,4 @@ export function useLeaveGuard(dirty: boolean) {
       onCancel: () => blocker.reset(),
     });
   }, [blocker]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 }

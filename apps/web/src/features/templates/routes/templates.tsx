@@ -1,14 +1,18 @@
 import '../styles';
-import { Box, Button, Group, Paper, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Paper } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { TemplateSummary } from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
-import { Pagination, usePageState } from '@/components/pagination';
+import {
+  ListSearchBar,
+  openRemoveConfirm,
+  useAddParam,
+  useDebouncedSearchPaging,
+} from '@/components/list-page';
+import { ListPagination } from '@/components/pagination';
 import { showSuccessToast } from '@/lib/notify';
 import {
   useCloneTemplate,
@@ -21,16 +25,10 @@ import { CreateTemplateModal } from '../components/create-template-modal';
 import { TemplateNameModal } from '../components/template-name-modal';
 import { TemplatesTable } from '../components/templates-table';
 
-/** Spec section 9: search debounce. */
-export const SEARCH_DEBOUNCE_MS = 1000;
-
 /** /templates: the organisation's emails. */
 export function TemplatesRoute() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const { page, setPage, resetPage } = usePageState();
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { page, setPage, search, keyword, changeSearch } = useDebouncedSearchPaging();
   const templates = useTemplates({ page_number: page, keyword: keyword || undefined });
   const create = useCreateTemplate();
   const rename = useRenameTemplate();
@@ -41,28 +39,17 @@ export function TemplatesRoute() {
   const openEditor = (id: string) => void navigate(protectedRoutes.templateEdit.to({ id }));
 
   // Spec 2: `?add=true` opens the create dialog.
-  const createOpen = params.get('add') === 'true';
-  const setCreateOpen = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('add', 'true');
-        else next.delete('add');
-        return next;
-      },
-      { replace: true },
-    );
+  const [createOpen, setCreateOpen] = useAddParam();
 
   const confirmRemove = (template: TemplateSummary) =>
-    modals.openConfirmModal({
+    openRemoveConfirm({
       title: 'Remove email',
-      children: (
-        <Text size="sm">
+      message: (
+        <>
           Are you sure about removing <b>{template.name}</b>? Once removed cannot be undone
-        </Text>
+        </>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirmLabel: 'Remove',
       onConfirm: () => remove.mutate(template.template_id),
     });
 
@@ -77,25 +64,13 @@ export function TemplatesRoute() {
       }
     >
       <Paper p={0}>
-        <Group p="md" justify="space-between">
-          <TextInput
-            size="sm"
-            w={300}
-            leftSection={<IconSearch size={16} />}
-            placeholder="Search email templates"
-            aria-label="Search email templates"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              resetPage();
-            }}
-          />
-          {templates.data ? (
-            <Text size="sm" c="dimmed">
-              {templates.data.total_count} {templates.data.total_count === 1 ? 'email' : 'emails'}
-            </Text>
-          ) : null}
-        </Group>
+        <ListSearchBar
+          label="Search email templates"
+          value={search}
+          onChange={changeSearch}
+          total={templates.data?.total_count}
+          noun={['email', 'emails']}
+        />
         <TemplatesTable
           records={templates.isError ? [] : (templates.data?.records ?? [])}
           loading={templates.isPending}
@@ -106,11 +81,7 @@ export function TemplatesRoute() {
           onRename={setRenaming}
           onRemove={confirmRemove}
         />
-        {totalPages > 1 ? (
-          <Box p="md">
-            <Pagination page={page} totalPages={totalPages} onChange={(next) => setPage(next, totalPages)} />
-          </Box>
-        ) : null}
+        <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
       </Paper>
       <CreateTemplateModal
         opened={createOpen}

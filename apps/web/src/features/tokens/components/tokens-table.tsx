@@ -1,8 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Menu, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconBraces, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconBraces, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { EmailToken } from '@meridian/contracts';
-import { EmptyState } from '@/components/empty-state';
-import { formatDateTime } from '@/lib/format-date';
+import { DateCell, ListTableState, RowActionsMenu } from '@/components/list-table';
 import { TOKEN_TEXTS } from '../utils/token-form';
 import { TYPE_LABELS } from '../utils/token-type';
 
@@ -16,98 +15,69 @@ export interface TokensTableProps {
 }
 
 export function TokensTable({ records, loading, searching, onOpen, onDelete, onCreate }: TokensTableProps) {
-  if (loading) return <TokensSkeleton />;
-  if (records.length === 0) {
-    return (
-      <EmptyState
-        icon={<IconBraces size={22} stroke={1.6} />}
-        title={TOKEN_TEXTS.empty}
-        hint={
-          searching
-            ? 'No token name matches this search. Try another name.'
-            : 'Tokens compute a personalised value for each contact, for use in emails and webhooks.'
-        }
-        action={
-          searching ? null : (
-            <Button size="sm" leftSection={<IconPlus size={16} />} onClick={onCreate}>
-              New Token
-            </Button>
-          )
-        }
-      />
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover verticalSpacing="sm" data-testid="tokens-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Last Updated On</Table.Th>
-            <Table.Th>Created on</Table.Th>
-            <Table.Th>Created by</Table.Th>
-            <Table.Th w={56} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((token) => (
-            <Table.Tr key={token.token_id} onClick={() => onOpen(token)} style={{ cursor: 'pointer' }}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Text size="sm" fw={600} ff="monospace">
-                    {token.name}
-                  </Text>
-                  {token.return_type ? (
-                    <Badge size="xs" variant="light" color="meridian" radius="sm">
-                      {TYPE_LABELS[token.return_type]}
-                    </Badge>
-                  ) : null}
-                </Group>
-                {token.description ? (
-                  <Text size="xs" c="dimmed" lineClamp={1} maw={420}>
-                    {token.description}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(token.updated_at)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(token.created_at)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{token.created_by?.name ?? '—'}</Text>
-              </Table.Td>
-              <Table.Td onClick={(event) => event.stopPropagation()}>
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon aria-label={`Actions for ${token.name}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onOpen(token)}>
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => onDelete(token)}
-                    >
-                      Remove
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
+    <ListTableState
+      loading={loading}
+      empty={records.length === 0}
+      searching={searching}
+      icon={IconBraces}
+      loader={<TokensSkeleton />}
+      noMatches={{ title: TOKEN_TEXTS.empty, hint: 'No token name matches this search. Try another name.' }}
+      noRecords={{
+        title: TOKEN_TEXTS.empty,
+        hint: 'Tokens compute a personalised value for each contact, for use in emails and webhooks.',
+        create: { label: 'New Token', onClick: onCreate },
+      }}
+    >
+      <Table.ScrollContainer minWidth={760}>
+        <Table highlightOnHover verticalSpacing="sm" data-testid="tokens-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Last Updated On</Table.Th>
+              <Table.Th>Created on</Table.Th>
+              <Table.Th>Created by</Table.Th>
+              <Table.Th w={56} />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.map((token) => (
+              <Table.Tr key={token.token_id} onClick={() => onOpen(token)} style={{ cursor: 'pointer' }}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Text size="sm" fw={600} ff="monospace">
+                      {token.name}
+                    </Text>
+                    {token.return_type ? (
+                      <Badge size="xs" variant="light" color="meridian" radius="sm">
+                        {TYPE_LABELS[token.return_type]}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  {token.description ? (
+                    <Text size="xs" c="dimmed" lineClamp={1} maw={420}>
+                      {token.description}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <DateCell value={token.updated_at} />
+                <DateCell value={token.created_at} />
+                <Table.Td>
+                  <Text size="sm">{token.created_by?.name ?? '—'}</Text>
+                </Table.Td>
+                <RowActionsMenu
+                  name={token.name}
+                  actions={[
+                    { label: 'Edit', icon: IconPencil, onClick: () => onOpen(token) },
+                    { label: 'Remove', icon: IconTrash, onClick: () => onDelete(token), danger: true },
+                  ]}
+                />
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ListTableState>
   );
 }
 

@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
-import { useBlocker } from 'react-router-dom';
+import { useLeaveBlocker } from '@/lib/use-leave-blocker';
 
 export interface UnsavedChangesGuardProps {
   /** Whether leaving now loses changes. */
@@ -9,12 +8,7 @@ export interface UnsavedChangesGuardProps {
 
 /** Asks before leaving the editor with unsaved changes, in the app and when closing the tab. */
 export function UnsavedChangesGuard({ when }: UnsavedChangesGuardProps) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useWindowEvent('beforeunload', (event) => {
-    if (when) event.preventDefault();
-  });
+  const blocker = useLeaveBlocker(when);
   const open = blocker.state === 'blocked';
   return (
     <Modal opened={open} onClose={() => blocker.reset?.()} title="Unsaved changes" size="md">

@@ -1,23 +1,12 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useLeaveBlocker } from '@/lib/use-leave-blocker';
 
 /**
  * Leaving the page with unsaved changes asks first: in-app navigation through a dialog, closing or
  * reloading the tab through the browser's own prompt.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  useEffect(() => {
-    if (!when) return undefined;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [when]);
-
+  const blocker = useLeaveBlocker(when);
   return (
     <Modal
       opened={blocker.state === 'blocked'}

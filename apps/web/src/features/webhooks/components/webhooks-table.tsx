@@ -1,7 +1,6 @@
-import { ActionIcon, Badge, Button, Center, Group, Loader, Menu, Table, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconPlus, IconTrash, IconWebhook } from '@tabler/icons-react';
-import { EmptyState } from '@/components/empty-state';
-import { formatDateTime } from '@/lib/format-date';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { IconPencil, IconTrash, IconWebhook } from '@tabler/icons-react';
+import { DateCell, ListTableState, RowActionsMenu } from '@/components/list-table';
 import type { Webhook } from '@meridian/contracts';
 
 export interface WebhooksTableProps {
@@ -30,110 +29,81 @@ export function WebhooksTable({
   onDelete,
   onCreate,
 }: WebhooksTableProps) {
-  if (loading) {
-    return (
-      <Center py={80}>
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  if (records.length === 0) {
-    return searching ? (
-      <EmptyState
-        icon={<IconWebhook size={22} stroke={1.6} />}
-        title="No webhooks found."
-        hint="No webhook matches this search. Try changing the search text."
-      />
-    ) : (
-      <EmptyState
-        icon={<IconWebhook size={22} stroke={1.6} />}
-        title="No webhooks yet"
-        hint="Webhooks send contact data to other systems from your campaigns."
-        action={
-          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={onCreate}>
-            create first Webhook
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table highlightOnHover data-testid="webhooks-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Created On</Table.Th>
-            <Table.Th>Created By</Table.Th>
-            <Table.Th w={56} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((webhook) => (
-            <Table.Tr key={webhook.webhook_id} onClick={() => onOpen(webhook)} style={{ cursor: 'pointer' }}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Badge
-                    variant="light"
-                    radius="sm"
-                    w={62}
-                    color={METHOD_COLORS[webhook.method] ?? 'gray'}
-                    styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                  >
-                    {webhook.method}
-                  </Badge>
-                  <Text size="sm" fw={600}>
-                    {webhook.name}
-                  </Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" tt="capitalize">
-                  {webhook.type}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={320}>
-                <Text size="sm" c={webhook.description ? undefined : 'dimmed'} truncate>
-                  {webhook.description || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(webhook.created_at)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {webhook.created_by?.name ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td onClick={(event) => event.stopPropagation()}>
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon aria-label={`Actions for ${webhook.name}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onOpen(webhook)}>
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => onDelete(webhook)}
-                    >
-                      Remove
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
+    <ListTableState
+      loading={loading}
+      empty={records.length === 0}
+      searching={searching}
+      icon={IconWebhook}
+      noMatches={{
+        title: 'No webhooks found.',
+        hint: 'No webhook matches this search. Try changing the search text.',
+      }}
+      noRecords={{
+        title: 'No webhooks yet',
+        hint: 'Webhooks send contact data to other systems from your campaigns.',
+        create: { label: 'create first Webhook', onClick: onCreate },
+      }}
+    >
+      <Table.ScrollContainer minWidth={860}>
+        <Table highlightOnHover data-testid="webhooks-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Created On</Table.Th>
+              <Table.Th>Created By</Table.Th>
+              <Table.Th w={56} />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.map((webhook) => (
+              <Table.Tr key={webhook.webhook_id} onClick={() => onOpen(webhook)} style={{ cursor: 'pointer' }}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Badge
+                      variant="light"
+                      radius="sm"
+                      w={62}
+                      color={METHOD_COLORS[webhook.method] ?? 'gray'}
+                      styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    >
+                      {webhook.method}
+                    </Badge>
+                    <Text size="sm" fw={600}>
+                      {webhook.name}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" tt="capitalize">
+                    {webhook.type}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" c={webhook.description ? undefined : 'dimmed'} truncate>
+                    {webhook.description || '—'}
+                  </Text>
+                </Table.Td>
+                <DateCell value={webhook.created_at} />
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {webhook.created_by?.name ?? '—'}
+                  </Text>
+                </Table.Td>
+                <RowActionsMenu
+                  name={webhook.name}
+                  actions={[
+                    { label: 'Edit', icon: IconPencil, onClick: () => onOpen(webhook) },
+                    { label: 'Remove', icon: IconTrash, onClick: () => onDelete(webhook), danger: true },
+                  ]}
+                />
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ListTableState>
   );
 }

@@ -1,0 +1,68 @@
+import { Button, Center, Loader } from '@mantine/core';
+import { IconPlus, type TablerIcon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/empty-state';
+
+export interface ListTableEmptyText {
+  title: string;
+  hint: string;
+}
+
+export interface ListTableStateProps {
+  loading: boolean;
+  /** Whether there are no rows to show. */
+  empty: boolean;
+  /** Whether the rows are narrowed by a search, so that none found means no match. */
+  searching: boolean;
+  icon: TablerIcon;
+  /** Shown when a search finds nothing. */
+  noMatches: ListTableEmptyText;
+  /** Shown when there is nothing yet, with an optional button to create the first record. */
+  noRecords: ListTableEmptyText & { create?: { label: string; onClick: () => void } };
+  /** Shown while loading instead of the centred loader. */
+  loader?: ReactNode;
+  /** The table, shown when there are rows. */
+  children: ReactNode;
+}
+
+/** A list table's loading, no-match and nothing-yet states around the table itself. */
+export function ListTableState({
+  loading,
+  empty,
+  searching,
+  icon: Icon,
+  noMatches,
+  noRecords,
+  loader,
+  children,
+}: ListTableStateProps) {
+  if (loading) return loader ?? <ListLoader />;
+  if (!empty) return children;
+  if (searching) {
+    return <EmptyState icon={<Icon size={22} stroke={1.6} />} title={noMatches.title} hint={noMatches.hint} />;
+  }
+  const { create } = noRecords;
+  return (
+    <EmptyState
+      icon={<Icon size={22} stroke={1.6} />}
+      title={noRecords.title}
+      hint={noRecords.hint}
+      action={
+        create ? (
+          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={create.onClick}>
+            {create.label}
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
+/** The centred loader a list shows while its first page loads. */
+export function ListLoader() {
+  return (
+    <Center py={80}>
+      <Loader size="sm" />
+    </Center>
+  );
+}
