@@ -31,7 +31,13 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
     if (!found || found.status !== 'importing' || !found.preview?.options) return;
     const { columns, options, counts: preview } = found.preview;
     const table = stagingTable(importId);
-    const upsertOptions = { enableUpdate: options.enable_update, overwriteValues: options.overwrite_values, ignoreBlank: options.ignore_blank };
+    const upsertOptions = (guarded: boolean) => ({
+      enableUpdate: options.enable_update,
+      overwriteValues: options.overwrite_values,
+      ignoreBlank: options.ignore_blank,
+      // The check found no contact with any of the file's emails; a retry knows better.
+      onlyNew: !guarded && (preview?.total_entries_to_be_updated ?? 0) === 0,
+    });
     // Written outside the import's transaction, so the status poll sees it while the import runs.
     const progress = (share: number) =>
       this.imports.update(organisationId, importId, { processed_rows: Math.floor(found.total_rows * share) });
@@ -52,7 +58,7 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
             position: 1000 + i,
           }));
         await this.fields.insertMany(organisationId, created, tx);
-        return this.staging.upsert(table, columns, upsertOptions, organisationId, tx, { guarded, progress });
+        return this.staging.upsert(table, columns, upsertOptions(guarded), organisationId, tx, { guarded, progress });
       });
     try {
       let inserted: number;

@@ -24,8 +24,8 @@ describe('import columns and SQL', () => {
 
   it('inserts without a conflict check first, and with one on the retry', () => {
     const table = stagingTable('00000000-0000-0000-0000-000000000001');
-    expect(insertSql(table, columns, false, 0, 10)).not.toContain('ON CONFLICT');
-    expect(insertSql(table, columns, true, 0, 10)).toContain('ON CONFLICT (organisation_id, lower(email)) DO NOTHING');
+    expect(insertSql(table, columns, false, { pages: [0, 10] })).not.toContain('ON CONFLICT');
+    expect(insertSql(table, columns, true, 'all')).toContain('ON CONFLICT (organisation_id, lower(email)) DO NOTHING');
   });
 
   it('updates only contacts whose values change, by the chosen rule', () => {

@@ -40,7 +40,7 @@ export function createStagingSql(table: string, columns: ImportColumn[]): string
   return `CREATE UNLOGGED TABLE ${table} (line integer NOT NULL, ${cells}, custom jsonb NOT NULL, id uuid NOT NULL,
     problem text GENERATED ALWAYS AS (${problemOf(columns)}) STORED,
     key text GENERATED ALWAYS AS (lower(c${emailColumn(columns).index})) STORED,
-    duplicate boolean, existing boolean)`;
+    duplicate boolean)`;
 }
 
 /** COPY of the lines csvToCopyLines makes with stagingRowTail: row number, cells, custom fields, id. */
@@ -159,33 +159,33 @@ export function updateSql(table: string, columns: ImportColumn[], options: Upser
       AND (${targets.join(', ')}, NULL) IS DISTINCT FROM (${values.join(', ')}, NULL)`;
 }
 
-/**
- * Marks the rows whose email the organisation already has, in the import's
- * transaction (contacts may have been created since the check): the inserts then
- * take the others without a join. Writes only the rows it marks. $1 is the organisation.
- */
-export function markExistingSql(table: string): string {
-  return `UPDATE ${table} c SET existing = true
-    FROM campaign.persons p
-    WHERE ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = c.key`;
-}
-
 /** The staging table's size in pages, which the inserts go through in ranges. */
 export function pagesSql(table: string): string {
   return `SELECT greatest(pg_relation_size('${table}') / current_setting('block_size')::int, 1)::int AS pages`;
 }
 
+/** Which staging rows an insert takes: a page range of a file of new contacts, or every row. */
+export type InsertScope = { pages: [from: number, to: number] } | 'all';
+
 /**
- * Inserts the new rows of the staging pages [fromPage, toPage): a range scan by
- * ctid, so each batch reads only its pages and the import can report progress
- * between batches. `guarded` adds ON CONFLICT DO NOTHING for the rare retry after
- * a contact with the same email was created meanwhile; the first try goes without
- * it, since the conflict check costs a quarter of the insert. $1 is the organisation.
+ * Inserts the staged rows whose email the organisation does not have yet.
+ *
+ * When the check found no existing contacts, the rows go in by page ranges of the
+ * staging table (a range scan by ctid), so the import can report progress between
+ * batches, with no join: a contact created since the check makes the unique index
+ * refuse, and the import runs again `guarded`, with ON CONFLICT DO NOTHING (which
+ * costs a quarter of the insert, so it is not the first try). Otherwise one
+ * statement takes every row with an anti-join on the contacts, which sees the
+ * contacts as they are in the import's transaction. $1 is the organisation.
  */
-export function insertSql(table: string, columns: ImportColumn[], guarded: boolean, fromPage: number, toPage: number): string {
+export function insertSql(table: string, columns: ImportColumn[], guarded: boolean, scope: InsertScope): string {
   const fields = presentDefaults(columns);
   const target = ['id', 'organisation_id', 'email', ...fields.map((f) => f.field), 'custom_fields'];
   const values = ['c.id', '$1::uuid', col(emailColumn(columns)), ...fields.map((f) => f.value), 'c.custom'];
+  const rows =
+    scope === 'all'
+      ? 'AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key)'
+      : `AND c.ctid >= '(${Math.trunc(scope.pages[0])},0)'::tid AND c.ctid < '(${Math.trunc(scope.pages[1])},0)'::tid`;
   // The ids and custom fields were made while the file was staged. The ids grow in
   // file order, which is the staging table's order, so the primary key and the
   // (organisation, created, id) index grow at their right edge with no sort here.
@@ -193,8 +193,7 @@ export function insertSql(table: string, columns: ImportColumn[], guarded: boole
   // insert; the row count comes with the result.
   return `INSERT INTO campaign.persons (${target.join(', ')})
     SELECT ${values.join(', ')} FROM ${table} c
-    WHERE c.ctid >= '(${Math.trunc(fromPage)},0)'::tid AND c.ctid < '(${Math.trunc(toPage)},0)'::tid
-      AND ${IMPORTABLE} AND c.existing IS NULL
+    WHERE ${IMPORTABLE} ${rows}
     ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}`;
 }
 

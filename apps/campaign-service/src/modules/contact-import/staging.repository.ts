@@ -12,9 +12,9 @@ import {
   copyIntoSql,
   createStagingSql,
   duplicatesSql,
+  type InsertScope,
   insertSql,
   leftoverStagingSql,
-  markExistingSql,
   pagesSql,
   previewSql,
   renumberSql,
@@ -132,32 +132,38 @@ export class StagingRepository {
 
   /**
    * Writes the checked rows into the contacts inside `tx`: first the existing
-   * contacts whose values change (when update is on), then the new ones, in page
-   * ranges of the staging table, telling `progress` the share done after each.
-   * Answers how many it inserted. `guarded` tolerates contacts created since the check.
+   * contacts whose values change (when update is on), then the new ones, telling
+   * `progress` the share done as it goes. A file of only new contacts goes in by
+   * page ranges, a step of progress each (see insertSql). Answers how many it
+   * inserted. `guarded` tolerates contacts created since the check.
    */
   async upsert(
     table: string,
     columns: ImportColumn[],
-    options: UpsertOptions,
+    options: UpsertOptions & { onlyNew: boolean },
     organisationId: string,
     tx: Transaction,
     { guarded = false, progress }: { guarded?: boolean; progress?: (share: number) => Promise<void> } = {},
   ): Promise<{ inserted: number }> {
     const runner = managerIn(tx, this.dataSourceRepository()).queryRunner;
     if (!runner) throw new Error('The import runs inside a transaction');
+    const insert = async (scope: InsertScope) =>
+      ((await runner.query(insertSql(table, columns, guarded, scope), [organisationId], true)) as { affected?: number }).affected ?? 0;
     await runner.query(WORK_MEM);
-    // Updates first: the insert's re-check then sees every existing contact, and the update never scans the new ones.
-    if (options.enableUpdate) await runner.query(updateSql(table, columns, options), [organisationId]);
-    await runner.query(markExistingSql(table), [organisationId]);
+    if (!options.onlyNew) {
+      // Updates first: the insert's anti-join then sees every existing contact, and the update never scans the new ones.
+      if (options.enableUpdate) await runner.query(updateSql(table, columns, options), [organisationId]);
+      await progress?.(0.5);
+      const inserted = await insert('all');
+      await progress?.(1);
+      return { inserted };
+    }
     const [{ pages }] = (await runner.query(pagesSql(table))) as [{ pages: number }];
     const step = Math.max(MIN_BATCH_PAGES, Math.ceil(pages / PROGRESS_STEPS));
     let inserted = 0;
     for (let from = 0; from < pages; from += step) {
-      // The last range is open-ended: pages added since the size was read are not skipped.
-      const to = from + step >= pages ? 2 ** 31 - 1 : from + step;
-      const result = await runner.query(insertSql(table, columns, guarded, from, to), [organisationId], true);
-      inserted += result.affected ?? 0;
+      // The last range is open-ended, so no page is left out.
+      inserted += await insert({ pages: [from, from + step >= pages ? 2 ** 31 - 1 : from + step] });
       await progress?.(Math.min(1, (from + step) / pages));
     }
     return { inserted };
