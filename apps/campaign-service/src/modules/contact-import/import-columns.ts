@@ -1,4 +1,4 @@
-import type { PersonField } from '@meridian/contracts';
+import type { PersonField, PersonFieldType } from '@meridian/contracts';
 import { CsvFileError } from './csv-reader';
 
 /** One CSV column and the person field it fills. */
@@ -8,6 +8,8 @@ export interface ImportColumn {
   header: string;
   field: string;
   custom: boolean;
+  /** New fields are strings; the cells of other types are checked and stored typed. */
+  type: PersonFieldType;
   /** Not a field yet: becomes a custom string field when the import runs. */
   isNew: boolean;
   length: number | null;
@@ -53,6 +55,7 @@ export function mapColumns(headers: string[], definitions: PersonField[]): Impor
       header,
       field,
       custom: definition ? definition.custom : true,
+      type: definition?.type ?? 'string',
       isNew: !definition,
       length: definition?.length ?? null,
       display: definition?.display ?? header,

@@ -1,4 +1,5 @@
 import type { ImportColumn } from './import-columns';
+import { TYPED_CELLS } from './typed-cells';
 
 /**
  * SQL of a contact import, built from the file's column mapping. Identifiers are
@@ -55,16 +56,27 @@ function emailColumn(columns: ImportColumn[]): ImportColumn {
   return email;
 }
 
-/** Why a row cannot be imported, or NULL: a bad email, then the first value over its field's length. */
+/**
+ * Why a row cannot be imported, or NULL: a bad email, then the first value over its
+ * field's length or not of its custom field's type.
+ */
 function problemOf(columns: ImportColumn[]): string {
   const cell = (c: ImportColumn) => `c${c.index}`;
   const email = cell(emailColumn(columns));
-  const lengthChecks = columns
-    .filter((c) => c.length !== null && c.field !== 'email')
-    .map((c) => `WHEN length(${cell(c)}) > ${c.length} THEN ${literal(`${c.display} must be at most ${c.length} characters`)}`)
+  const checks = columns
+    .filter((c) => c.field !== 'email')
+    .flatMap((c) => {
+      const typed = c.custom ? TYPED_CELLS[c.type] : undefined;
+      return [
+        ...(c.length !== null
+          ? [`WHEN length(${cell(c)}) > ${c.length} THEN ${literal(`${c.display} must be at most ${c.length} characters`)}`]
+          : []),
+        ...(typed ? [`WHEN ${cell(c)} !~ ${literal(typed.pattern)} THEN ${literal(typed.problem(c.display))}`] : []),
+      ];
+    })
     .join(' ');
   return `CASE WHEN ${email} IS NULL OR length(${email}) > 254 OR ${email} !~ ${EMAIL_PATTERN}
-      THEN 'Valid email is required' ${lengthChecks} END`;
+      THEN 'Valid email is required' ${checks} END`;
 }
 
 /**

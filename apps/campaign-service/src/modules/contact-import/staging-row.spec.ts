@@ -1,3 +1,4 @@
+import type { PersonField, PersonFieldType } from '@meridian/contracts';
 import { DEFAULT_FIELDS } from '../persons/person-fields';
 import { mapColumns } from './import-columns';
 import { stagingRowTail, timeOrderedId } from './staging-row';
@@ -35,5 +36,32 @@ describe(timeOrderedId.name, () => {
     const many = Array.from({ length: 10_000 }, timeOrderedId);
     expect(many.every((id, i) => i === 0 || id > many[i - 1]!)).toBe(true);
     expect(many[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('typed custom fields', () => {
+  const field = (name: string, type: PersonFieldType): PersonField => ({
+    name,
+    display: name,
+    type,
+    length: null,
+    read_only: false,
+    updatable: true,
+    required: false,
+    hidden: false,
+    custom: true,
+  });
+  const columns = mapColumns(
+    ['email', 'seats', 'score', 'active', 'renews'],
+    [...DEFAULT_FIELDS, field('seats', 'integer'), field('score', 'float'), field('active', 'boolean'), field('renews', 'datetime')],
+  );
+  const json = (record: string[]) => JSON.parse(stagingRowTail(columns)(record).split('\t')[1]!) as Record<string, unknown>;
+
+  it('writes numbers and booleans as JSON values, dates as text', () => {
+    expect(json(['a@x.co', '+007', '-1.5e2', 'TRUE', '2026-01-31'])).toEqual({ seats: 7, score: -150, active: true, renews: '2026-01-31' });
+  });
+
+  it('keeps cells that do not fit their type as text (the row check refuses them)', () => {
+    expect(json(['a@x.co', '7.5', 'abc', 'yes', 'soon'])).toEqual({ seats: '7.5', score: 'abc', active: 'yes', renews: 'soon' });
   });
 });

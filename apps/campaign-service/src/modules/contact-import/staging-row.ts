@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportColumn } from './import-columns';
+import { typedJson } from './typed-cells';
 
 /** Characters a JSON string must escape: quote, backslash and the controls. */
 // eslint-disable-next-line no-control-regex
@@ -47,14 +48,17 @@ export function timeOrderedId(): string {
  * jsonb and random ids several times slower, and would do it inside the import.
  */
 export function stagingRowTail(columns: ImportColumn[]): (record: string[]) => string {
-  const custom = columns.filter((c) => c.custom).map((c) => ({ index: c.index, key: `${JSON.stringify(c.field)}:` }));
+  const custom = columns
+    .filter((c) => c.custom)
+    .map((c) => ({ index: c.index, key: `${JSON.stringify(c.field)}:`, type: c.type }));
+  const quoted = (value: string) => (JSON_SPECIALS.test(value) ? JSON.stringify(value) : `"${value}"`);
   return (record) => {
     let json = '{';
-    for (const { index, key } of custom) {
+    for (const { index, key, type } of custom) {
       const value = cellValue(record[index]);
       if (value === null) continue;
       if (json.length > 1) json += ',';
-      json += key + (JSON_SPECIALS.test(value) ? JSON.stringify(value) : `"${value}"`);
+      json += key + (type === 'string' ? quoted(value) : typedJson(type, value, quoted));
     }
     json += '}';
     // COPY text reads backslashes as escapes; JSON escapes are the only ones left here.
