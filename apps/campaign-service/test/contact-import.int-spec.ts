@@ -173,24 +173,24 @@ describe('ContactImportController', () => {
   it('checks cells of typed custom fields and stores them typed', async () => {
     await t.sql(
       `INSERT INTO campaign.person_fields (organisation_id, name, display, type, length, read_only, updatable, required, hidden, custom, position)
-       VALUES ($1, 'seats', 'Seats', 'integer', NULL, false, true, false, false, true, 900),
-              ($1, 'active', 'Active', 'boolean', NULL, false, true, false, false, true, 901)`,
+       VALUES ($1, 'licences', 'Licences', 'integer', NULL, false, true, false, false, true, 900),
+              ($1, 'enabled', 'Enabled', 'boolean', NULL, false, true, false, false, true, 901)`,
       [admin.organisation.id],
     );
     try {
-      const filepath = await uploadedPath(t, admin, 'email,Seats,Active\nok@x.com,12,true\nbad@x.com,twelve,true\nno@x.com,3,maybe\n');
+      const filepath = await uploadedPath(t, admin, 'email,Licences,Enabled\nok@x.com,12,true\nbad@x.com,twelve,true\nno@x.com,3,maybe\n');
       const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
       expect(preview).toMatchObject({ status: 'ERROR', error_contacts: 2, new_contacts: 1 });
       const report = await t.call(contactErrorReportContract, { filepath }, admin).expect(200);
       expect(report.text.split('\n').slice(1, 3)).toEqual([
-        '3,bad@x.com,twelve,true,Seats must be a whole number',
-        '4,no@x.com,3,maybe,Active must be true or false',
+        '3,bad@x.com,twelve,true,Licences must be a whole number',
+        '4,no@x.com,3,maybe,Enabled must be true or false',
       ]);
 
-      await importFile('email,Seats,Active\nok@x.com,12,TRUE\n');
-      expect((await persons())[0]!.custom_fields).toEqual({ seats: 12, active: true });
+      await importFile('email,Licences,Enabled\nok@x.com,12,TRUE\n');
+      expect((await persons())[0]!.custom_fields).toEqual({ licences: 12, enabled: true });
     } finally {
-      await t.sql(`DELETE FROM campaign.person_fields WHERE name IN ('seats', 'active')`);
+      await t.sql(`DELETE FROM campaign.person_fields WHERE name IN ('licences', 'enabled')`);
     }
   });
 
