@@ -64,18 +64,23 @@ function describe(error: CsvError): string {
   return `${where}: ${messages[error.code] ?? 'the file is not valid CSV'}`;
 }
 
-const COPY_SPECIALS = /[\\\t\n\r\0]/;
-
-/** A value for COPY's text format: `\N` for blank, backslash escapes; NUL (which Postgres text cannot hold) is dropped. */
-export function copyText(value: string | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
+/** A cell as the contact keeps it: trimmed, blank is absent, NUL (which Postgres text cannot hold) dropped. */
+export function cellValue(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
   const trimmed = value.trim();
-  if (trimmed === '') return '\\N';
+  if (trimmed === '') return null;
+  return trimmed.includes('\0') ? trimmed.replace(/\0/g, '') : trimmed;
+}
+
+const COPY_SPECIALS = /[\\\t\n\r]/;
+
+/** A cell for COPY's text format (see cellValue): `\N` when absent, backslash escapes. */
+export function copyText(value: string | null | undefined): string {
+  const cell = cellValue(value);
+  if (cell === null) return '\\N';
   // Most cells have nothing to escape; testing first skips building a new string.
-  if (!COPY_SPECIALS.test(trimmed)) return trimmed;
-  return trimmed.replace(/[\\\t\n\r\0]/g, (c) =>
-    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '',
-  );
+  if (!COPY_SPECIALS.test(cell)) return cell;
+  return cell.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
 /** What csvToCopyLines adds to its plain output. */

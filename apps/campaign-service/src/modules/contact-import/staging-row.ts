@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { cellValue } from './csv-reader';
 import type { ImportColumn } from './import-columns';
 import { typedJson } from './typed-cells';
 
 /** Characters a JSON string must escape: quote, backslash and the controls. */
 // eslint-disable-next-line no-control-regex
 const JSON_SPECIALS = /["\\\u0000-\u001f]/;
-
-/** A cell as the contact keeps it: trimmed, blank is absent, NUL (which Postgres text cannot hold) dropped. */
-function cellValue(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  return trimmed.includes('\0') ? trimmed.replace(/\0/g, '') : trimmed;
-}
 
 let lastMs = -1;
 let timePrefix = '';

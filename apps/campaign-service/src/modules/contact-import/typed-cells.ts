@@ -1,23 +1,24 @@
 import type { PersonFieldType } from '@meridian/contracts';
+import { TYPE_PROBLEMS } from '../persons/person-fields';
 
 /**
  * What a CSV cell must look like to fill a custom field of a type other than
- * string, and the row error when it does not (the same words a contact edit uses).
+ * string; the row error when it does not is the one a contact edit gives (TYPE_PROBLEMS).
  * Each pattern is written for both engines that apply it: Postgres checks the rows
  * while they are staged, the parser writes matching cells as JSON numbers and booleans.
  */
 export const TYPED_CELLS: Partial<Record<PersonFieldType, { pattern: string; problem: (display: string) => string }>> = {
   // At most 15 digits: every such number is a safe integer.
-  integer: { pattern: '^[+-]?[0-9]{1,15}$', problem: (display) => `${display} must be a whole number` },
+  integer: { pattern: '^[+-]?[0-9]{1,15}$', problem: TYPE_PROBLEMS.integer },
   // Exponents of at most two digits keep the number finite.
   float: {
     pattern: '^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]{1,2})?$',
-    problem: (display) => `${display} must be a number`,
+    problem: TYPE_PROBLEMS.float,
   },
-  boolean: { pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$', problem: (display) => `${display} must be true or false` },
+  boolean: { pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$', problem: TYPE_PROBLEMS.boolean },
   datetime: {
     pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]+)?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?)?$',
-    problem: (display) => `${display} must be a date`,
+    problem: TYPE_PROBLEMS.datetime,
   },
 };
 

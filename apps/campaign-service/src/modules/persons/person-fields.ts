@@ -38,6 +38,14 @@ export function isEditable(definition: PersonField): boolean {
   return !definition.read_only || definition.updatable;
 }
 
+/** The problem with a value not of a field's type: the same words for an edit and a CSV import. */
+export const TYPE_PROBLEMS = {
+  boolean: (display: string) => `${display} must be true or false`,
+  integer: (display: string) => `${display} must be a whole number`,
+  float: (display: string) => `${display} must be a number`,
+  datetime: (display: string) => `${display} must be a date`,
+} as const;
+
 /** The problem with `value` for a field, or null when it fits the field's type and length. */
 export function checkValue(definition: PersonField, value: FieldValue): string | null {
   if (value === null || value === '') {
@@ -53,13 +61,13 @@ export function checkValue(definition: PersonField, value: FieldValue): string |
         ? `${definition.display} must be at most ${definition.length} characters`
         : null;
     case 'boolean':
-      return typeof value === 'boolean' ? null : `${definition.display} must be true or false`;
+      return typeof value === 'boolean' ? null : TYPE_PROBLEMS.boolean(definition.display);
     case 'integer':
-      return typeof value === 'number' && Number.isSafeInteger(value) ? null : `${definition.display} must be a whole number`;
+      return typeof value === 'number' && Number.isSafeInteger(value) ? null : TYPE_PROBLEMS.integer(definition.display);
     case 'float':
-      return typeof value === 'number' && Number.isFinite(value) ? null : `${definition.display} must be a number`;
+      return typeof value === 'number' && Number.isFinite(value) ? null : TYPE_PROBLEMS.float(definition.display);
     case 'datetime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : `${definition.display} must be a date`;
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : TYPE_PROBLEMS.datetime(definition.display);
   }
 }
 

@@ -158,10 +158,10 @@ function CsvImport({ onClose }: { onClose: () => void }) {
               <IconCircleCheck size={28} />
             </ThemeIcon>
             <Text fw={700} fz="lg">
-              {imported.new_records.toLocaleString('en-US')} contacts added
+              {imported.new_records} contacts added
             </Text>
             <Text size="sm" c="dimmed">
-              {imported.records_updated.toLocaleString('en-US')} contacts updated
+              {imported.records_updated} contacts updated
             </Text>
             <Group mt="md">
               <Anchor component="button" type="button" size="sm" onClick={restart}>
