@@ -86,7 +86,7 @@ describe('ContactImportController', () => {
     expect(report.text.split('\n')).toEqual([
       'row,email,first_name,error',
       "3,not-an-email,'+cmd,Valid email is required",
-      "4,,'@SUM(A1),Valid email is required",
+      "4,,'@SUM(A1),Email is required",
       '',
     ]);
     const refused = await t.call(contactsImportContract, { filepath }, admin).expect(409);

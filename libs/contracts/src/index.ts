@@ -15,6 +15,7 @@ export * from './auth/invites.contract';
 export * from './auth/saml.contract';
 export * from './auth/internal.contract';
 export * from './auth/api-keys.contract';
+export * from './campaign/person-fields';
 export * from './campaign/persons.contract';
 export * from './campaign/contact-import.contract';
 export * from './campaign/static-lists.contract';

@@ -1,39 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { pageRequestSchema } from '../http/pagination';
-
-/** Spec section 5, contact texts, word for word. */
-export const contactMessages = {
-  validEmailRequired: 'Valid email is required',
-  emailTaken: 'A contact with this email already exists',
-  emailMismatch: 'Email does not match the contact',
-} as const;
+import { contactMessages, EMAIL_MAX_LENGTH, fieldPattern, personFieldRules, personFieldSchema } from './person-fields';
 
 export const contactEmailSchema = z
   .string({ error: contactMessages.validEmailRequired })
   .trim()
-  .max(254, { error: contactMessages.validEmailRequired })
-  .check(z.email({ error: contactMessages.validEmailRequired }));
-
-export const personFieldTypeSchema = z.enum(['string', 'boolean', 'integer', 'float', 'datetime']);
-export type PersonFieldType = z.infer<typeof personFieldTypeSchema>;
+  .max(EMAIL_MAX_LENGTH, { error: contactMessages.validEmailRequired })
+  .regex(fieldPattern(personFieldRules.emailPattern), { error: contactMessages.validEmailRequired });
 
 export const campaignContextSchema = z.enum(['person', 'org']);
 export type CampaignContext = z.infer<typeof campaignContextSchema>;
-
-/** A person field's definition (spec 3 "Person": type, display, read_only, ...). */
-export const personFieldSchema = z.object({
-  name: z.string(),
-  display: z.string(),
-  type: personFieldTypeSchema,
-  length: z.number().int().nullable(),
-  read_only: z.boolean(),
-  updatable: z.boolean(),
-  required: z.boolean(),
-  hidden: z.boolean(),
-  custom: z.boolean(),
-});
-export type PersonField = z.infer<typeof personFieldSchema>;
 
 export const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const personFieldWithValueSchema = personFieldSchema.extend({ value: fieldValueSchema });

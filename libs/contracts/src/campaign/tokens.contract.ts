@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
-import { campaignContextSchema, personFieldTypeSchema, personOrgMappingSchema } from './persons.contract';
+import { personFieldTypeSchema } from './person-fields';
+import { campaignContextSchema, personOrgMappingSchema } from './persons.contract';
 
 /** Spec section 5 "Token", word for word. */
 export const tokenMessages = {

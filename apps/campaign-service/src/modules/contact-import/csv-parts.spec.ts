@@ -1,13 +1,13 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_FIELDS } from '../persons/person-fields';
+import { DEFAULT_PERSON_FIELDS } from '@meridian/contracts';
 import { CsvFileError } from './csv-reader';
 import { CsvPartError, fileInParts, headerEnd, PART_ROWS, type StagingSource, wholeFile } from './csv-parts';
 import { mapColumns } from './import-columns';
 
 const HEADER = ['email', 'first_name', 'Plan'];
-const columns = mapColumns(HEADER, [...DEFAULT_FIELDS]);
+const columns = mapColumns(HEADER, [...DEFAULT_PERSON_FIELDS]);
 
 /** Each part's COPY lines, read side by side as the staging load reads them. */
 async function read(source: StagingSource): Promise<string[][]> {
@@ -70,7 +70,7 @@ describe('reading a CSV file in parts', () => {
 
   it('fails a part that does not start after the header the import mapped', async () => {
     const { path, size } = await file('other-header.csv', `email,first_name,Plan\n${rows(2000, '\n')}`);
-    const other = mapColumns(['email', 'first_name', 'Tier'], [...DEFAULT_FIELDS]);
+    const other = mapColumns(['email', 'first_name', 'Tier'], [...DEFAULT_PERSON_FIELDS]);
     const parts = await fileInParts(path, size, other, { parts: 2, minBytes: 0 });
     await expect(read(parts!)).rejects.toBeInstanceOf(CsvPartError);
   });

@@ -14,6 +14,8 @@ export interface ImportColumn {
   isNew: boolean;
   length: number | null;
   display: string;
+  /** Whether a blank cell is a row error (previews saved before this was recorded lack it). */
+  required?: boolean;
 }
 
 /** The snake-case name of a new custom field from its header (spec 3: entered text -> name). */
@@ -59,6 +61,7 @@ export function mapColumns(headers: string[], definitions: PersonField[]): Impor
       isNew: !definition,
       length: definition?.length ?? null,
       display: definition?.display ?? header,
+      required: definition?.required ?? false,
     };
   });
   if (!columns.some((c) => c.field === 'email' && !c.custom)) {

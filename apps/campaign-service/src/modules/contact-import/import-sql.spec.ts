@@ -1,9 +1,9 @@
 import type { ImportColumn } from './import-columns';
 import { mapColumns, fieldName } from './import-columns';
-import { DEFAULT_FIELDS } from '../persons/person-fields';
+import { DEFAULT_PERSON_FIELDS } from '@meridian/contracts';
 import { createStagingSql, duplicatesSql, insertSql, literal, safeHeader, stagingTable, updateSql } from './import-sql';
 
-const columns: ImportColumn[] = mapColumns(['Email', 'First Name', "Shoe's Size"], [...DEFAULT_FIELDS]);
+const columns: ImportColumn[] = mapColumns(['Email', 'First Name', "Shoe's Size"], [...DEFAULT_PERSON_FIELDS]);
 
 describe('import columns and SQL', () => {
   it('maps headers to default fields by name or display, and new ones to custom fields', () => {

@@ -1,5 +1,5 @@
+import { type PersonField, textRules } from '@meridian/contracts';
 import type { ImportColumn } from './import-columns';
-import { TYPED_CELLS } from './typed-cells';
 
 /**
  * SQL of a contact import, built from the file's column mapping. Identifiers are
@@ -12,9 +12,6 @@ import { TYPED_CELLS } from './typed-cells';
  * import all read the verdicts instead of checking again.
  */
 
-const DEFAULT_COLUMNS = ['first_name', 'last_name', 'title', 'company_name', 'phone_number'];
-/** The loose shape check a mail server would accept; stricter rules belong to sending. */
-const EMAIL_PATTERN = `'^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$'`;
 /** Rows that pass every check and are the first of their email: what the import writes. */
 const IMPORTABLE = 'c.problem IS NULL AND c.duplicate IS NULL';
 /** Staging tables are named after their import: `import_` and the id's 32 hex digits. */
@@ -56,27 +53,41 @@ function emailColumn(columns: ImportColumn[]): ImportColumn {
   return email;
 }
 
-/**
- * Why a row cannot be imported, or NULL: a bad email, then the first value over its
- * field's length or not of its custom field's type.
- */
+/** The field a column fills, as the shared rules read it. */
+function definitionOf(c: ImportColumn): PersonField {
+  return {
+    name: c.field,
+    display: c.display,
+    type: c.type,
+    length: c.length,
+    required: c.required ?? false,
+    custom: c.custom,
+    read_only: false,
+    updatable: true,
+    hidden: false,
+  };
+}
+
+/** A column's checks as CASE branches, generated from the person-field rules (cells are trimmed, blanks are NULL). */
+export function cellChecks(c: ImportColumn): string[] {
+  const cell = `c${c.index}`;
+  return textRules(definitionOf(c)).map((rule) => {
+    switch (rule.kind) {
+      case 'required':
+        return `WHEN ${cell} IS NULL THEN ${literal(rule.message)}`;
+      case 'maxLength':
+        return `WHEN length(${cell}) > ${rule.length} THEN ${literal(rule.message)}`;
+      case 'pattern':
+        return `WHEN ${cell} !~ ${literal(rule.pattern)} THEN ${literal(rule.message)}`;
+    }
+  });
+}
+
+/** Why a row cannot be imported, or NULL: the email's problem first, then the first other cell's. */
 function problemOf(columns: ImportColumn[]): string {
-  const cell = (c: ImportColumn) => `c${c.index}`;
-  const email = cell(emailColumn(columns));
-  const checks = columns
-    .filter((c) => c.field !== 'email')
-    .flatMap((c) => {
-      const typed = c.custom ? TYPED_CELLS[c.type] : undefined;
-      return [
-        ...(c.length !== null
-          ? [`WHEN length(${cell(c)}) > ${c.length} THEN ${literal(`${c.display} must be at most ${c.length} characters`)}`]
-          : []),
-        ...(typed ? [`WHEN ${cell(c)} !~ ${literal(typed.pattern)} THEN ${literal(typed.problem(c.display))}`] : []),
-      ];
-    })
-    .join(' ');
-  return `CASE WHEN ${email} IS NULL OR length(${email}) > 254 OR ${email} !~ ${EMAIL_PATTERN}
-      THEN 'Valid email is required' ${checks} END`;
+  const email = emailColumn(columns);
+  const checks = [email, ...columns.filter((c) => c !== email)].flatMap(cellChecks);
+  return `CASE ${checks.join(' ')} END`;
 }
 
 /**
@@ -150,10 +161,7 @@ function customRule(columns: ImportColumn[], options: UpsertOptions): string {
 }
 
 const presentDefaults = (columns: ImportColumn[]) =>
-  DEFAULT_COLUMNS.flatMap((f) => {
-    const column = columns.find((c) => !c.custom && c.field === f);
-    return column ? [{ field: f, value: col(column) }] : [];
-  });
+  columns.filter((c) => !c.custom && c.field !== 'email').map((c) => ({ field: c.field, value: col(c) }));
 
 /**
  * Updates the organisation's existing contacts from the file, writing only those

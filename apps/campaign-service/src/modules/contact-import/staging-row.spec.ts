@@ -1,10 +1,9 @@
-import type { PersonField, PersonFieldType } from '@meridian/contracts';
-import { DEFAULT_FIELDS } from '../persons/person-fields';
+import { DEFAULT_PERSON_FIELDS, type PersonField, type PersonFieldType } from '@meridian/contracts';
 import { mapColumns } from './import-columns';
 import { stagingRowTail, timeOrderedId } from './staging-row';
 
 describe(stagingRowTail.name, () => {
-  const columns = mapColumns(['email', 'first_name', 'Plan', 'Note "x"'], [...DEFAULT_FIELDS]);
+  const columns = mapColumns(['email', 'first_name', 'Plan', 'Note "x"'], [...DEFAULT_PERSON_FIELDS]);
   const tail = stagingRowTail(columns);
   const parts = (record: string[]) => tail(record).split('\t');
 
@@ -53,7 +52,7 @@ describe('typed custom fields', () => {
   });
   const columns = mapColumns(
     ['email', 'seats', 'score', 'active', 'renews'],
-    [...DEFAULT_FIELDS, field('seats', 'integer'), field('score', 'float'), field('active', 'boolean'), field('renews', 'datetime')],
+    [...DEFAULT_PERSON_FIELDS, field('seats', 'integer'), field('score', 'float'), field('active', 'boolean'), field('renews', 'datetime')],
   );
   const json = (record: string[]) => JSON.parse(stagingRowTail(columns)(record).split('\t')[1]!) as Record<string, unknown>;
 

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { PersonField } from '@meridian/contracts';
+import { DEFAULT_PERSON_FIELDS, type PersonField } from '@meridian/contracts';
 import { forOrganisation, managerIn, type Transaction } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
 import { PersonFieldEntity } from './person-field.entity';
-import { DEFAULT_FIELDS } from './person-fields';
 
 const COLUMNS = 'name, display, type, length, read_only, updatable, required, hidden, custom, position';
 const RECORD = `name text, display text, type text, length int, read_only boolean, updatable boolean,
@@ -20,7 +19,7 @@ export class PersonFieldsRepository {
   /** The organisation's field definitions, defaults first; seeds the defaults on first use. */
   async list(organisationId: string): Promise<PersonFieldEntity[]> {
     if (!this.seeded.has(organisationId)) {
-      await this.insertMany(organisationId, DEFAULT_FIELDS.map((f) => ({ ...f })));
+      await this.insertMany(organisationId, DEFAULT_PERSON_FIELDS.map((f) => ({ ...f })));
       this.seeded.add(organisationId);
     }
     return forOrganisation(this.fields, organisationId).find({ order: { custom: 'ASC', position: 'ASC', name: 'ASC' } });

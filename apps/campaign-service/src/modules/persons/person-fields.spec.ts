@@ -1,5 +1,5 @@
-import type { PersonField } from '@meridian/contracts';
-import { DEFAULT_FIELDS, planUpdate } from './person-fields';
+import { DEFAULT_PERSON_FIELDS, type PersonField } from '@meridian/contracts';
+import { planUpdate } from './person-fields';
 
 const custom: PersonField = {
   name: 'score',
@@ -14,7 +14,7 @@ const custom: PersonField = {
 };
 const locked: PersonField = { ...custom, name: 'plan', display: 'Plan', type: 'string', length: 10, read_only: true, updatable: false };
 const lockedButUpdatable: PersonField = { ...locked, name: 'tier', display: 'Tier', updatable: true };
-const definitions = [...DEFAULT_FIELDS, custom, locked, lockedButUpdatable];
+const definitions = [...DEFAULT_PERSON_FIELDS, custom, locked, lockedButUpdatable];
 const current = { defaults: { email: 'a@b.co', org_id: 'acme' }, custom: { plan: 'gold' } };
 
 describe(planUpdate.name, () => {

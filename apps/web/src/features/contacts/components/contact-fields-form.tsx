@@ -11,14 +11,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import type { Person } from '@meridian/contracts';
+import { isFieldEditable, type Person } from '@meridian/contracts';
 import { IconLock } from '@tabler/icons-react';
 import {
   changedFieldValues,
   contactFormSchema,
   displayValue,
   initialFormValues,
-  isFieldEditable,
   visibleFields,
   type ContactFormValues,
   type FieldGroup,

@@ -1,6 +1,6 @@
-import type { Person } from '@meridian/contracts';
+import { isFieldEditable, type Person } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
-import { changedFieldValues, contactFormSchema, initialFormValues, isFieldEditable } from './contact-fields';
+import { changedFieldValues, contactFormSchema, initialFormValues } from './contact-fields';
 
 type Field = Person['default_fields'][number];
 const field = (overrides: Partial<Field>): Field => ({

@@ -1,15 +1,10 @@
-import type { Person } from '@meridian/contracts';
+import { checkFieldText, isFieldEditable, type Person, typedFieldValue } from '@meridian/contracts';
 import { z } from 'zod';
 
 type FieldWithValue = Person['default_fields'][number];
 export type FieldGroup = 'default_fields' | 'custom_fields';
 export type FieldFormValue = string | boolean;
 export type ContactFormValues = Record<FieldGroup, Record<string, FieldFormValue>>;
-
-/** Spec section 5, "Contact fields": read-only fields are not editable unless updatable. */
-export function isFieldEditable(field: Pick<FieldWithValue, 'read_only' | 'updatable'>): boolean {
-  return !field.read_only || field.updatable;
-}
 
 export function visibleFields(fields: FieldWithValue[]): FieldWithValue[] {
   return fields.filter((field) => !field.hidden);
@@ -29,30 +24,16 @@ export function initialFormValues(person: Person): ContactFormValues {
   return { default_fields: pick(person.default_fields), custom_fields: pick(person.custom_fields) };
 }
 
-/** The value's rule, from the field metadata: type, required and maximum length. */
+/** The value's rule: the person-field rules every checker shares, applied to the form's text. */
 export function fieldValueSchema(field: FieldWithValue): z.ZodType {
   if (field.type === 'boolean') return z.boolean();
-  let text = z.string().trim();
-  if (field.required) text = text.min(1, { error: `${field.display} is required` });
-  if (field.type === 'string' && field.length) {
-    text = text.max(field.length, { error: `${field.display} must be at most ${field.length} characters` });
-  }
-  switch (field.type) {
-    case 'integer':
-      return text.refine((value) => value === '' || /^-?\d+$/.test(value), {
-        error: `${field.display} must be a whole number`,
-      });
-    case 'float':
-      return text.refine((value) => value === '' || Number.isFinite(Number(value)), {
-        error: `${field.display} must be a number`,
-      });
-    case 'datetime':
-      return text.refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), {
-        error: `${field.display} must be a valid date`,
-      });
-    case 'string':
-      return text;
-  }
+  return z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = checkFieldText(field, text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 }
 
 /** The edit form's schema: only visible, editable fields are checked. */
@@ -74,16 +55,9 @@ export function contactFormSchema(person: Person) {
 function fromFormValue(field: FieldWithValue, value: FieldFormValue): FieldWithValue['value'] {
   if (field.type === 'boolean') return value === true;
   const text = String(value).trim();
-  if (text === '') return null;
-  switch (field.type) {
-    case 'integer':
-    case 'float':
-      return Number(text);
-    case 'datetime':
-      return new Date(text).toISOString();
-    case 'string':
-      return text;
-  }
+  // The datetime input holds local time; the API stores the instant.
+  if (field.type === 'datetime' && text !== '') return new Date(text).toISOString();
+  return typedFieldValue(field.type, text);
 }
 
 /** The update call's body: editable fields whose value changed, typed as the field says. */
