@@ -21,6 +21,8 @@ export function CreateContactModal({ opened, onClose }: CreateContactModalProps)
     mode: 'uncontrolled',
     initialValues: { email: '' },
     validate: schemaResolver(createContactFormSchema, { sync: true }),
+    // Spec section 5: the email's message shows as soon as the field loses focus.
+    validateInputOnBlur: true,
   });
   const close = () => {
     form.reset();
