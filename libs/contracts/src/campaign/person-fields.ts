@@ -68,7 +68,18 @@ export const personFieldRules = {
 };
 
 function field(name: string, display: string, length: number, flags: Partial<PersonField> = {}): PersonField {
-  return { name, display, type: 'string', length, read_only: false, updatable: true, required: false, hidden: false, custom: false, ...flags };
+  return {
+    name,
+    display,
+    type: 'string',
+    length,
+    read_only: false,
+    updatable: true,
+    required: false,
+    hidden: false,
+    custom: false,
+    ...flags,
+  };
 }
 
 /** Default person fields: the columns of `campaign.persons`, in the order screens show them. */
@@ -84,7 +95,15 @@ export const DEFAULT_PERSON_FIELDS = [
   field('org_id', 'Org ID', 255, { read_only: true, updatable: false }),
 ].map((f, position) => ({ ...f, position })) as readonly (PersonField & { position: number })[];
 
-export type DefaultFieldName = 'email' | 'first_name' | 'last_name' | 'title' | 'company_name' | 'phone_number' | 'product_user_id' | 'org_id';
+export type DefaultFieldName =
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'title'
+  | 'company_name'
+  | 'phone_number'
+  | 'product_user_id'
+  | 'org_id';
 export const DEFAULT_FIELD_NAMES = DEFAULT_PERSON_FIELDS.map((f) => f.name as DefaultFieldName);
 /** The default fields people fill in (a form, a CSV file): all but the read-only ones. */
 export const FILLABLE_DEFAULT_FIELDS = DEFAULT_FIELD_NAMES.filter((name) =>
@@ -96,7 +115,8 @@ export function isFieldEditable(definition: Pick<PersonField, 'read_only' | 'upd
   return !definition.read_only || definition.updatable;
 }
 
-const isEmailField = (definition: Pick<PersonField, 'name' | 'custom'>) => definition.name === 'email' && !definition.custom;
+const isEmailField = (definition: Pick<PersonField, 'name' | 'custom'>) =>
+  definition.name === 'email' && !definition.custom;
 
 /** One check of a value written as text, in order; the first that fails gives the message. */
 export type TextRule =
@@ -107,7 +127,9 @@ export type TextRule =
 /** The checks of a field's value written as text (a form input, a CSV cell): what every checker runs. */
 export function textRules(definition: PersonField): TextRule[] {
   const { messages, textPatterns } = personFieldRules;
-  const rules: TextRule[] = definition.required ? [{ kind: 'required', message: messages.required(definition.display) }] : [];
+  const rules: TextRule[] = definition.required
+    ? [{ kind: 'required', message: messages.required(definition.display) }]
+    : [];
   if (isEmailField(definition)) {
     return [
       ...rules,
@@ -118,9 +140,23 @@ export function textRules(definition: PersonField): TextRule[] {
   if (definition.type === 'string') {
     return definition.length === null
       ? rules
-      : [...rules, { kind: 'maxLength', length: definition.length, message: messages.tooLong(definition.display, definition.length) }];
+      : [
+          ...rules,
+          {
+            kind: 'maxLength',
+            length: definition.length,
+            message: messages.tooLong(definition.display, definition.length),
+          },
+        ];
   }
-  return [...rules, { kind: 'pattern', pattern: textPatterns[definition.type], message: messages.type[definition.type](definition.display) }];
+  return [
+    ...rules,
+    {
+      kind: 'pattern',
+      pattern: textPatterns[definition.type],
+      message: messages.type[definition.type](definition.display),
+    },
+  ];
 }
 
 const compiled = new Map<string, RegExp>();
@@ -137,7 +173,9 @@ export function checkFieldText(definition: PersonField, text: string): string | 
       if (text === '') return rule.message;
     } else if (text === '') {
       return null;
-    } else if (rule.kind === 'maxLength' ? text.length > rule.length : !fieldPattern(rule.pattern).test(text)) {
+    } else if (
+      rule.kind === 'maxLength' ? text.length > rule.length : !fieldPattern(rule.pattern).test(text)
+    ) {
       return rule.message;
     }
   }
@@ -151,9 +189,12 @@ export function checkFieldText(definition: PersonField, text: string): string | 
 export function checkFieldValue(definition: PersonField, value: FieldValue): string | null {
   if (value === null || value === '') return checkFieldText(definition, '');
   const type = isEmailField(definition) ? 'string' : definition.type;
-  const expected = type === 'boolean' ? 'boolean' : type === 'integer' || type === 'float' ? 'number' : 'string';
+  const expected =
+    type === 'boolean' ? 'boolean' : type === 'integer' || type === 'float' ? 'number' : 'string';
   if (typeof value !== expected) {
-    return isEmailField(definition) ? personFieldRules.messages.email : personFieldRules.messages.type[type](definition.display);
+    return isEmailField(definition)
+      ? personFieldRules.messages.email
+      : personFieldRules.messages.type[type](definition.display);
   }
   return checkFieldText(definition, String(value));
 }

@@ -5,11 +5,12 @@ import {
   contactDuplicateReportContract,
   contactErrorReportContract,
   csvMessages,
+  FILLABLE_DEFAULT_FIELDS,
   type ImportPreview,
   type PersonField,
 } from '@meridian/contracts';
 import { JobQueue, NotFoundError, type RequestContext, Transactions } from '@meridian/server-kit';
-import { PersonFieldsRepository } from '../persons/person-fields.repository';
+import { PersonsService } from '../persons/persons.service';
 import { readUpload } from '../uploads/multipart';
 import { FILE_NOT_FOUND, UploadStore } from '../uploads/upload-store';
 import type { ContactImportEntity, ImportOptions } from './contact-import.entity';
@@ -24,7 +25,7 @@ import { type PreviewCounts, StagingRepository } from './staging.repository';
 import type { FastifyRequest } from 'fastify';
 
 /** The template's columns: the default fields a user can fill. */
-export const TEMPLATE_HEADERS = ['email', 'first_name', 'last_name', 'title', 'company_name', 'phone_number'];
+export const TEMPLATE_HEADERS = FILLABLE_DEFAULT_FIELDS;
 
 function toPreview(filepath: string, counts: PreviewCounts): ImportPreview {
   const status = counts.errors > 0 ? 'ERROR' : counts.duplicates > 0 ? 'DUPLICATE' : 'SUCCESS';
@@ -53,7 +54,7 @@ export class ContactImportService {
     private readonly store: UploadStore,
     private readonly imports: ContactImportsRepository,
     private readonly staging: StagingRepository,
-    private readonly fields: PersonFieldsRepository,
+    private readonly persons: PersonsService,
     private readonly transactions: Transactions,
     private readonly jobs: JobQueue,
   ) {}
@@ -169,7 +170,7 @@ export class ContactImportService {
   }
 
   private async columnsOf(auth: RequestContext, filepath: string): Promise<ImportColumn[]> {
-    const definitions: PersonField[] = await this.fields.list(auth.organisationId);
+    const definitions: PersonField[] = await this.persons.fieldDefinitions(auth.organisationId);
     try {
       const header = await readHeader(await this.store.open(auth.organisationId, filepath, 'contacts'));
       return mapColumns(header, definitions);

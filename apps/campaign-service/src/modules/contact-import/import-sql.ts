@@ -1,4 +1,5 @@
 import { type PersonField, textRules } from '@meridian/contracts';
+import type { StagedBatch } from '../persons/persons-bulk.service';
 import type { ImportColumn } from './import-columns';
 
 /**
@@ -140,81 +141,19 @@ export function reportSql(table: string, columns: ImportColumn[], kind: 'errors'
     FROM ${table} c WHERE ${filter} ORDER BY c.line) TO STDOUT WITH (FORMAT csv, HEADER)`;
 }
 
-export interface UpsertOptions {
-  enableUpdate: boolean;
-  overwriteValues: boolean;
-  ignoreBlank: boolean;
-}
-
-function updateRule(field: string, value: string, options: UpsertOptions): string {
-  if (!options.overwriteValues) return `COALESCE(p.${field}, ${value})`;
-  return options.ignoreBlank ? `COALESCE(${value}, p.${field})` : value;
-}
-
-function customRule(columns: ImportColumn[], options: UpsertOptions): string {
-  const incoming = 'c.custom';
-  if (!options.overwriteValues) return `${incoming} || p.custom_fields`;
-  if (options.ignoreBlank) return `p.custom_fields || ${incoming}`;
-  // Blank cells clear the field: drop the file's keys first, then add the non-blank ones.
-  const names = columns.filter((c) => c.custom).map((c) => literal(c.field));
-  return names.length ? `(p.custom_fields - ARRAY[${names.join(', ')}]::text[]) || ${incoming}` : 'p.custom_fields';
-}
-
-const presentDefaults = (columns: ImportColumn[]) =>
-  columns.filter((c) => !c.custom && c.field !== 'email').map((c) => ({ field: c.field, value: col(c) }));
-
 /**
- * Updates the organisation's existing contacts from the file, writing only those
- * whose values change: a re-import of unchanged rows writes nothing (no dead rows,
- * no index entries). Answers how many rows it wrote. $1 is the organisation.
+ * The staged rows as a batch for the persons module's bulk upsert: the rows that
+ * passed the checks and are the first of their email, the default fields the file
+ * has, and its custom fields (whose blank cells clear values when overwriting).
  */
-export function updateSql(table: string, columns: ImportColumn[], options: UpsertOptions): string {
-  const fields = presentDefaults(columns);
-  const targets = [...fields.map((f) => `p.${f.field}`), 'p.custom_fields'];
-  const values = [...fields.map((f) => updateRule(f.field, f.value, options)), customRule(columns, options)];
-  const sets = [...fields.map((f, i) => `${f.field} = ${values[i]}`), `custom_fields = ${values.at(-1)}`, '_updated_time = now()'];
-  return `UPDATE campaign.persons p SET ${sets.join(', ')}
-    FROM ${table} c
-    WHERE ${IMPORTABLE} AND p.organisation_id = $1 AND lower(p.email) = c.key
-      AND (${targets.join(', ')}, NULL) IS DISTINCT FROM (${values.join(', ')}, NULL)`;
-}
-
-/** The staging table's size in pages, which the inserts go through in ranges. */
-export function pagesSql(table: string): string {
-  return `SELECT greatest(pg_relation_size('${table}') / current_setting('block_size')::int, 1)::int AS pages`;
-}
-
-/** Which staging rows an insert takes: a page range of a file of new contacts, or every row. */
-export type InsertScope = { pages: [from: number, to: number] } | 'all';
-
-/**
- * Inserts the staged rows whose email the organisation does not have yet.
- *
- * When the check found no existing contacts, the rows go in by page ranges of the
- * staging table (a range scan by ctid), so the import can report progress between
- * batches, with no join: a contact created since the check makes the unique index
- * refuse, and the import runs again `guarded`, with ON CONFLICT DO NOTHING (which
- * costs a quarter of the insert, so it is not the first try). Otherwise one
- * statement takes every row with an anti-join on the contacts, which sees the
- * contacts as they are in the import's transaction. $1 is the organisation.
- */
-export function insertSql(table: string, columns: ImportColumn[], guarded: boolean, scope: InsertScope): string {
-  const fields = presentDefaults(columns);
-  const target = ['id', 'organisation_id', 'email', ...fields.map((f) => f.field), 'custom_fields'];
-  const values = ['c.id', '$1::uuid', col(emailColumn(columns)), ...fields.map((f) => f.value), 'c.custom'];
-  const rows =
-    scope === 'all'
-      ? 'AND NOT EXISTS (SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key)'
-      : `AND c.ctid >= '(${Math.trunc(scope.pages[0])},0)'::tid AND c.ctid < '(${Math.trunc(scope.pages[1])},0)'::tid`;
-  // The ids and custom fields were made while the file was staged. The ids grow in
-  // file order, which is the staging table's order, so the primary key and the
-  // (organisation, created, id) index grow at their right edge with no sort here.
-  // No RETURNING: counting through a CTE of every inserted row costs a sixth of the
-  // insert; the row count comes with the result.
-  return `INSERT INTO campaign.persons (${target.join(', ')})
-    SELECT ${values.join(', ')} FROM ${table} c
-    WHERE ${IMPORTABLE} ${rows}
-    ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}`;
+export function stagedBatch(table: string, columns: ImportColumn[]): StagedBatch {
+  const defaults = Object.fromEntries(columns.filter((c) => !c.custom).map((c) => [c.field, col(c)]));
+  return {
+    table,
+    defaults,
+    customFields: columns.filter((c) => c.custom).map((c) => c.field),
+    rows: IMPORTABLE,
+  };
 }
 
 /**

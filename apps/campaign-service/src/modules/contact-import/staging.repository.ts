@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { managerIn, type Transaction } from '@meridian/server-kit';
 import type { PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
@@ -12,15 +11,10 @@ import {
   copyIntoSql,
   createStagingSql,
   duplicatesSql,
-  type InsertScope,
-  insertSql,
   leftoverStagingSql,
-  pagesSql,
   previewSql,
   renumberSql,
   reportSql,
-  updateSql,
-  type UpsertOptions,
 } from './import-sql';
 
 export interface PreviewCounts {
@@ -31,20 +25,15 @@ export interface PreviewCounts {
   to_update: number;
 }
 
-/** The insert goes in about this many batches, each a step of the progress bar... */
-const PROGRESS_STEPS = 20;
-/** ...of at least this many staging pages (some 15,000 rows), so small imports go in one. */
-const MIN_BATCH_PAGES = 1000;
-
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
 /** Memory for the hash of a whole file's emails (duplicates, matching): enough to stay off disk at a million rows. */
 const WORK_MEM = `SET LOCAL work_mem = '256MB'`;
 
 /**
- * The staging tables of CSV imports: rows arrive by COPY, are checked once with
- * set-based SQL that leaves a verdict on each row, and leave by one UPDATE of the
- * changed contacts and one INSERT of the new ones. Never a query per row.
+ * The staging tables of CSV imports: rows arrive by COPY and are checked once with
+ * set-based SQL that leaves a verdict on each row; the persons module's bulk upsert
+ * then takes the importable rows (see stagedBatch). Never a query per row.
  */
 @Injectable()
 export class StagingRepository {
@@ -130,51 +119,14 @@ export class StagingRepository {
     return stream;
   }
 
-  /**
-   * Writes the checked rows into the contacts inside `tx`: first the existing
-   * contacts whose values change (when update is on), then the new ones, telling
-   * `progress` the share done as it goes. A file of only new contacts goes in by
-   * page ranges, a step of progress each (see insertSql). Answers how many it
-   * inserted. `guarded` tolerates contacts created since the check.
-   */
-  async upsert(
-    table: string,
-    columns: ImportColumn[],
-    options: UpsertOptions & { onlyNew: boolean },
-    organisationId: string,
-    tx: Transaction,
-    { guarded = false, progress }: { guarded?: boolean; progress?: (share: number) => Promise<void> } = {},
-  ): Promise<{ inserted: number }> {
-    const runner = managerIn(tx, this.dataSourceRepository()).queryRunner;
-    if (!runner) throw new Error('The import runs inside a transaction');
-    const insert = async (scope: InsertScope) =>
-      ((await runner.query(insertSql(table, columns, guarded, scope), [organisationId], true)) as { affected?: number }).affected ?? 0;
-    await runner.query(WORK_MEM);
-    if (!options.onlyNew) {
-      // Updates first: the insert's anti-join then sees every existing contact, and the update never scans the new ones.
-      if (options.enableUpdate) await runner.query(updateSql(table, columns, options), [organisationId]);
-      await progress?.(0.5);
-      const inserted = await insert('all');
-      await progress?.(1);
-      return { inserted };
-    }
-    const [{ pages }] = (await runner.query(pagesSql(table))) as [{ pages: number }];
-    const step = Math.max(MIN_BATCH_PAGES, Math.ceil(pages / PROGRESS_STEPS));
-    let inserted = 0;
-    for (let from = 0; from < pages; from += step) {
-      // The last range is open-ended, so no page is left out.
-      inserted += await insert({ pages: [from, from + step >= pages ? 2 ** 31 - 1 : from + step] });
-      await progress?.(Math.min(1, (from + step) / pages));
-    }
-    return { inserted };
-  }
-
   async drop(table: string): Promise<void> {
     await this.dataSource.query(`DROP TABLE IF EXISTS ${table}`);
   }
 
   async exists(table: string): Promise<boolean> {
-    const rows: { found: string | null }[] = await this.dataSource.query(`SELECT to_regclass($1) AS found`, [table]);
+    const rows: { found: string | null }[] = await this.dataSource.query(`SELECT to_regclass($1) AS found`, [
+      table,
+    ]);
     return rows[0]?.found !== null && rows[0]?.found !== undefined;
   }
 
@@ -184,10 +136,5 @@ export class StagingRepository {
     // The names come from pg_tables filtered by a strict pattern; quoted all the same.
     for (const { name } of rows) await this.dataSource.query(`DROP TABLE IF EXISTS campaign."${name}"`);
     return rows.length;
-  }
-
-  // managerIn wants a repository to find the default manager; any entity's will do.
-  private dataSourceRepository() {
-    return { manager: this.dataSource.manager } as Parameters<typeof managerIn>[1];
   }
 }

@@ -1,20 +1,36 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Transactions } from '@meridian/server-kit';
 import { PersonActivityRepository } from './person-activity.repository';
 import { PersonActivityService } from './person-activity.service';
 import { PersonEntity } from './person.entity';
 import { PersonFieldEntity } from './person-field.entity';
 import { PersonFieldsRepository } from './person-fields.repository';
+import { PersonsBulkRepository } from './persons-bulk.repository';
+import { PersonsBulkService } from './persons-bulk.service';
 import { PersonsController } from './persons.controller';
 import { PersonsRepository } from './persons.repository';
 import { PersonsService } from './persons.service';
 import { ProductPersonEntity } from './product-person.entity';
 
-/** The contact database: persons, their fields, product users and activity. */
+/**
+ * The contact database: persons, their fields, product users and activity. It owns
+ * `campaign.persons`: other features read and write contacts through its services
+ * (bulk writes through PersonsBulkService).
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([PersonEntity, PersonFieldEntity, ProductPersonEntity])],
   controllers: [PersonsController],
-  providers: [PersonsRepository, PersonFieldsRepository, PersonActivityRepository, PersonsService, PersonActivityService],
-  exports: [PersonsService, PersonsRepository, PersonFieldsRepository],
+  providers: [
+    Transactions,
+    PersonsRepository,
+    PersonsBulkRepository,
+    PersonFieldsRepository,
+    PersonActivityRepository,
+    PersonsService,
+    PersonsBulkService,
+    PersonActivityService,
+  ],
+  exports: [PersonsService, PersonsBulkService, PersonsRepository, PersonFieldsRepository],
 })
 export class PersonsModule {}

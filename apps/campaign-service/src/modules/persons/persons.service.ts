@@ -102,6 +102,11 @@ export class PersonsService {
     return row.id;
   }
 
+  /** The organisation's person fields, defaults first (seeded on first use). */
+  async fieldDefinitions(organisationId: string): Promise<PersonField[]> {
+    return (await this.fields.list(organisationId)).map(toDefinition);
+  }
+
   async get(auth: RequestContext, personId: string): Promise<Person> {
     const row = await this.require(auth, personId);
     return toPerson(row, (await this.fields.list(auth.organisationId)).map(toDefinition));

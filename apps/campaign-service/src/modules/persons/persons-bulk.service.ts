@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { PersonField } from '@meridian/contracts';
+import { isUniqueViolation, Transactions } from '@meridian/server-kit';
+import { PersonFieldsRepository } from './person-fields.repository';
+import { PersonsBulkRepository } from './persons-bulk.repository';
+import type { StagedBatch, UpsertOptions } from './persons-bulk.sql';
+
+export type { StagedBatch, UpsertOptions };
+
+export interface StagedUpsert {
+  /** Custom fields the batch brings that the organisation does not have yet; created in the same transaction. */
+  newFields: (PersonField & { position: number })[];
+  /** The caller checked that no row matches an existing contact (the fast path, with progress). */
+  allNew: boolean;
+  /** The share done, 0 to 1; called between steps, so it should write outside the upsert's transaction. */
+  progress?: (share: number) => Promise<void>;
+}
+
+/**
+ * The one bulk write path for contacts: every feature that brings contacts in
+ * batches (CSV import, warehouse, Salesforce and Segment syncs) stages them and
+ * hands the batch here. Nothing else writes `campaign.persons` in bulk.
+ */
+@Injectable()
+export class PersonsBulkService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly bulk: PersonsBulkRepository,
+    private readonly fields: PersonFieldsRepository,
+  ) {}
+
+  /**
+   * Upserts a staged batch in one transaction (new fields and contacts together, or
+   * nothing). If a contact with one of the batch's emails is created meanwhile, the
+   * transaction leaves nothing behind and the upsert runs again tolerating it.
+   * Answers how many contacts were inserted and how many existing ones changed.
+   */
+  async upsertStaged(
+    organisationId: string,
+    batch: StagedBatch,
+    options: UpsertOptions,
+    { newFields, allNew, progress }: StagedUpsert,
+  ): Promise<{ inserted: number; updated: number }> {
+    const run = (guarded: boolean) =>
+      this.transactions.run(async (tx) => {
+        await this.fields.insertMany(organisationId, newFields, tx);
+        return this.bulk.upsert(organisationId, batch, options, { allNew, guarded, progress }, tx);
+      });
+    try {
+      return await run(false);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return run(true);
+    }
+  }
+}
