@@ -16,6 +16,7 @@ export * from './bootstrap/service-kit.module';
 export * from './bootstrap/bootstrap';
 export * from './mail/mail.port';
 export * from './database/transactions';
+export * from './database/sql-text';
 export * from './events/event-transport';
 export * from './events/events.options';
 export * from './events/events.errors';

@@ -118,6 +118,17 @@ export function isFieldEditable(definition: Pick<PersonField, 'read_only' | 'upd
 const isEmailField = (definition: Pick<PersonField, 'name' | 'custom'>) =>
   definition.name === 'email' && !definition.custom;
 
+/** The snake-case name of a new custom field from its header (spec 3: entered text -> name); a CSV header finds its field by it too. */
+export function fieldName(header: string): string {
+  const snake = header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
+  return /^[0-9]/.test(snake) ? `f_${snake}` : snake;
+}
+
 /** One check of a value written as text, in order; the first that fails gives the message. */
 export type TextRule =
   | { kind: 'required'; message: string }

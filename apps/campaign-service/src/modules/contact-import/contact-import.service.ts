@@ -17,7 +17,7 @@ import type { ContactImportEntity, ImportOptions } from './contact-import.entity
 import { ContactImportError } from './contact-import.errors';
 import { contactImportJob } from './contact-import.job';
 import { ContactImportsRepository } from './contact-imports.repository';
-import { CsvFileError, readHeader } from './csv-reader';
+import { CsvFileError, readHeader } from '../uploads/csv-reader';
 import { type ImportColumn, mapColumns } from './import-columns';
 import { stagingTable } from './import-sql';
 import { CsvPartError, fileInParts, wholeFile } from './csv-parts';

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
-import { csvToCopyLines } from './csv-reader';
+import { csvToCopyLines } from '../uploads/csv-reader';
 import type { ImportColumn } from './import-columns';
 import { stagingRowTail } from './staging-row';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PERSON_FIELDS } from '@meridian/contracts';
-import { CsvFileError } from './csv-reader';
+import { CsvFileError } from '../uploads/csv-reader';
 import { CsvPartError, fileInParts, headerEnd, PART_ROWS, type StagingSource, wholeFile } from './csv-parts';
 import { mapColumns } from './import-columns';
 

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { csvToCopyLines } from './csv-reader';
+import { csvToCopyLines } from '../uploads/csv-reader';
 import type { CsvPartJob, CsvPartMessage } from './csv-part.worker';
 import type { ImportColumn } from './import-columns';
 import { stagingRowTail } from './staging-row';

@@ -1,5 +1,5 @@
-import type { PersonField, PersonFieldType } from '@meridian/contracts';
-import { CsvFileError } from './csv-reader';
+import { fieldName, type PersonField, type PersonFieldType } from '@meridian/contracts';
+import { CsvFileError } from '../uploads/csv-reader';
 
 /** One CSV column and the person field it fills. */
 export interface ImportColumn {
@@ -16,17 +16,6 @@ export interface ImportColumn {
   display: string;
   /** Whether a blank cell is a row error (previews saved before this was recorded lack it). */
   required?: boolean;
-}
-
-/** The snake-case name of a new custom field from its header (spec 3: entered text -> name). */
-export function fieldName(header: string): string {
-  const snake = header
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  return /^[0-9]/.test(snake) ? `f_${snake}` : snake;
 }
 
 /**

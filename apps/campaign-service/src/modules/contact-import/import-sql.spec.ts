@@ -1,6 +1,6 @@
 import type { ImportColumn } from './import-columns';
-import { mapColumns, fieldName } from './import-columns';
-import { DEFAULT_PERSON_FIELDS } from '@meridian/contracts';
+import { mapColumns } from './import-columns';
+import { DEFAULT_PERSON_FIELDS, fieldName } from '@meridian/contracts';
 import {
   createStagingSql,
   duplicatesSql,

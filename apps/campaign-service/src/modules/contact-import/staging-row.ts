@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cellValue } from './csv-reader';
+import { cellValue } from '../uploads/csv-reader';
 import type { ImportColumn } from './import-columns';
 import { typedJson } from './typed-cells';
 

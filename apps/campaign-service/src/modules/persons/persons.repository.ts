@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation, isUniqueViolation, repositoryIn, type Transaction } from '@meridian/server-kit';
+import { forOrganisation, isUniqueViolation, likePattern, repositoryIn, type Transaction } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
 import { PersonEntity } from './person.entity';
 import type { FieldPatch } from './person-fields';
@@ -14,11 +14,6 @@ export interface PersonListQuery {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Escapes LIKE wildcards so a keyword matches literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 @Injectable()
 export class PersonsRepository {

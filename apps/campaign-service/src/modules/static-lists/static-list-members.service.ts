@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { matchedMessage, pageCount } from '@meridian/contracts';
+import { fieldName, matchedMessage, pageCount } from '@meridian/contracts';
 import type { RequestContext } from '@meridian/server-kit';
 import type { FastifyRequest } from 'fastify';
-import { CsvFileError, csvToCopyLines, readHeader } from '../contact-import/csv-reader';
-import { fieldName } from '../contact-import/import-columns';
+import { CsvFileError, csvToCopyLines, readHeader } from '../uploads/csv-reader';
 import { readUpload } from '../uploads/multipart';
 import { UploadStore } from '../uploads/upload-store';
 import { StaticListMembersRepository } from './static-list-members.repository';

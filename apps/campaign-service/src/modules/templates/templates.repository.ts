@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation } from '@meridian/server-kit';
+import { forOrganisation, likePattern } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
-import { likePattern } from '../persons/persons.repository';
 import { TemplateEntity } from './template.entity';
 
 export type TemplateSearchField = 'name' | 'subject';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation, isUniqueViolation } from '@meridian/server-kit';
+import { forOrganisation, isUniqueViolation, likePattern } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
-import { likePattern } from '../persons/persons.repository';
 import { EmailTokenEntity } from './email-token.entity';
 
 export type TokenPatch = Partial<Pick<EmailTokenEntity, 'name' | 'code' | 'description' | 'default_value' | 'return_type'>>;

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation, isUniqueViolation } from '@meridian/server-kit';
+import { forOrganisation, isUniqueViolation, likePattern } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
-import { likePattern } from '../persons/persons.repository';
 import { WebhookEntity } from './webhook.entity';
 
 /** Who made a change, kept by id and by the name shown in the list. */
