@@ -7,6 +7,8 @@ import { CsvPartError, fileInParts, headerEnd, PART_ROWS, type StagingSource, wh
 import { mapColumns } from './import-columns';
 
 const HEADER = ['email', 'first_name', 'Plan'];
+// The workers run these TypeScript sources, compiled by the test hook; the service's built code needs none.
+const inParts = { minBytes: 0, workerExecArgv: ['--require', join(__dirname, '../../../../../libs/testing/src/register-ts.cjs')] };
 const columns = mapColumns(HEADER, [...DEFAULT_PERSON_FIELDS]);
 
 /** Each part's COPY lines, read side by side as the staging load reads them. */
@@ -51,7 +53,7 @@ describe('reading a CSV file in parts', () => {
     ['CRLF', '\r\n'],
   ])('gives the same rows as one parser, numbered alike once the parts are counted (%s)', async (_name, eol) => {
     const { path, size } = await file(`rows-${eol.length}.csv`, `\uFEFF${HEADER.join(',')}${eol}${rows(3000, eol)}`);
-    const parts = await fileInParts(path, size, columns, { parts: 3, minBytes: 0 });
+    const parts = await fileInParts(path, size, columns, { parts: 3, ...inParts });
     expect(parts?.parts).toHaveLength(3);
     const lines = await read(parts!);
     const shifts = parts!.finish!();
@@ -64,29 +66,29 @@ describe('reading a CSV file in parts', () => {
   it('fails the part before a cut that falls inside a quoted value spanning lines', async () => {
     const long = `"${'line\n'.repeat(2000)}"`;
     const { path, size } = await file('spanning.csv', `email,first_name,Plan\na@x.co,Ann,${long}\nb@x.co,Bob,x\n`);
-    const parts = await fileInParts(path, size, columns, { parts: 2, minBytes: 0 });
+    const parts = await fileInParts(path, size, columns, { parts: 2, ...inParts });
     await expect(read(parts!)).rejects.toBeInstanceOf(CsvFileError);
   });
 
   it('fails a part that does not start after the header the import mapped', async () => {
     const { path, size } = await file('other-header.csv', `email,first_name,Plan\n${rows(2000, '\n')}`);
     const other = mapColumns(['email', 'first_name', 'Tier'], [...DEFAULT_PERSON_FIELDS]);
-    const parts = await fileInParts(path, size, other, { parts: 2, minBytes: 0 });
+    const parts = await fileInParts(path, size, other, { parts: 2, ...inParts });
     await expect(read(parts!)).rejects.toBeInstanceOf(CsvPartError);
   });
 
   it('refuses to renumber before every part is staged', async () => {
     const { path, size } = await file('unread.csv', `email,first_name,Plan\n${rows(2000, '\n')}`);
-    const parts = await fileInParts(path, size, columns, { parts: 2, minBytes: 0 });
+    const parts = await fileInParts(path, size, columns, { parts: 2, ...inParts });
     expect(() => parts!.finish!()).toThrow(CsvPartError);
   });
 
   it('keeps small files, one-core machines and unclear headers to one parser', async () => {
     const { path, size } = await file('small.csv', `email\n${rows(10, '\n')}`);
     expect(await fileInParts(path, size, columns)).toBeNull();
-    expect(await fileInParts(path, size, columns, { parts: 1, minBytes: 0 })).toBeNull();
+    expect(await fileInParts(path, size, columns, { parts: 1, ...inParts })).toBeNull();
     const mac = await file('mac.csv', `email,first_name,Plan\r${rows(2000, '\r')}`);
-    expect(await fileInParts(mac.path, mac.size, columns, { parts: 2, minBytes: 0 })).toBeNull();
+    expect(await fileInParts(mac.path, mac.size, columns, { parts: 2, ...inParts })).toBeNull();
   });
 
   it('finds where the header ends as csv-parse quotes', () => {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { csvToCopyLines } from '../uploads/csv-reader';
@@ -46,10 +46,7 @@ export function wholeFile(path: string, columns: ImportColumn[]): StagingSource 
   };
 }
 
-const ext = extname(__filename);
-const WORKER_FILE = join(__dirname, `csv-part.worker${ext}`);
-// Running from TypeScript sources (tests, benchmarks), the worker compiles them the same way.
-const WORKER_ARGV = ext === '.ts' ? ['--require', resolve(__dirname, '../../../../../libs/testing/src/register-ts.cjs')] : [];
+const WORKER_FILE = join(__dirname, `csv-part.worker${extname(__filename)}`);
 
 /** The record delimiter of the header and where the header ends, by the rules csv-parse quotes by; null if unclear. */
 export function headerEnd(bytes: Buffer): { end: number; delimiter: '\n' | '\r\n' } | null {
@@ -107,11 +104,15 @@ async function cuts(path: string, size: number, parts: number, delimiter: '\n' |
   return found;
 }
 
-/** A part read by a worker thread, with at most a few chunks in flight. */
-function workerPart(job: CsvPartJob, rows: (count: number) => void): StagingPart {
+/**
+ * A part read by a worker thread, with at most a few chunks in flight. The worker
+ * runs with the process's own Node options unless `execArgv` says otherwise (a
+ * test running TypeScript sources passes the hook that compiles them).
+ */
+function workerPart(job: CsvPartJob, rows: (count: number) => void, execArgv: string[] | undefined): StagingPart {
   return {
     open: () => {
-      const worker = new Worker(WORKER_FILE, { workerData: job, execArgv: WORKER_ARGV, resourceLimits: { maxOldGenerationSizeMb: 128 } });
+      const worker = new Worker(WORKER_FILE, { workerData: job, execArgv, resourceLimits: { maxOldGenerationSizeMb: 128 } });
       let owed = 0;
       const lines = new Readable({
         read() {
@@ -148,7 +149,11 @@ export async function fileInParts(
   path: string,
   size: number,
   columns: ImportColumn[],
-  { parts = Math.min(MAX_PARTS, availableParallelism()), minBytes = PARALLEL_MIN_BYTES } = {},
+  {
+    parts = Math.min(MAX_PARTS, availableParallelism()),
+    minBytes = PARALLEL_MIN_BYTES,
+    workerExecArgv,
+  }: { parts?: number; minBytes?: number; workerExecArgv?: string[] } = {},
 ): Promise<StagingSource | null> {
   if (parts < 2 || size < minBytes) return null;
   const header = headerEnd(await readAt(path, 0, HEADER_WINDOW));
@@ -172,6 +177,7 @@ export async function fileInParts(
     workerPart(
       { path, headerEnd: header.end, start, end: bounds[i + 1] ?? size, firstRow: (i + 1) * PART_ROWS, columns },
       (rows) => (counts[i + 1] = rows),
+      workerExecArgv,
     ),
   );
   return {
