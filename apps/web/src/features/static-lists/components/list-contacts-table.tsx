@@ -33,20 +33,8 @@ export function ListContactsTable({
   onSelectedChange,
 }: ListContactsTableProps) {
   if (loading) return <ListLoader />;
-  if (records.length === 0) {
-    return (
-      <EmptyState
-        icon={<IconUsers size={22} stroke={1.6} />}
-        title="No contacts in this list"
-        hint={
-          filtered
-            ? 'No contact matches this search and date range.'
-            : 'Add contacts from a CSV file with the Add contacts menu.'
-        }
-      />
-    );
-  }
-  const allSelected = records.every((row) => selected.has(row.email));
+  const empty = records.length === 0;
+  const allSelected = !empty && records.every((row) => selected.has(row.email));
   const someSelected = records.some((row) => selected.has(row.email));
   const toggle = (email: string) => {
     const next = new Set(selected);
@@ -62,6 +50,7 @@ export function ListContactsTable({
             <Table.Th w={44}>
               <Checkbox
                 aria-label="Select all on this page"
+                disabled={empty}
                 checked={allSelected}
                 indeterminate={someSelected && !allSelected}
                 onChange={() => {
@@ -81,6 +70,22 @@ export function ListContactsTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {empty ? (
+            // An empty list keeps its columns: the empty text sits in the table, under the header.
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS.length + 2}>
+                <EmptyState
+                  icon={<IconUsers size={22} stroke={1.6} />}
+                  title="No contacts in this list"
+                  hint={
+                    filtered
+                      ? 'No contact matches this search and date range.'
+                      : 'Add contacts from a CSV file with the Add contacts menu.'
+                  }
+                />
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
           {records.map((row) => (
             <Table.Tr
               key={row.id}
