@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignContext, PersonLookupRow, PersonRef, TokenColumn, TokenFunction, TokenVerifyResult } from '@meridian/contracts';
-import type { PersonEntity } from '../persons/person.entity';
-import { PersonFieldsRepository } from '../persons/person-fields.repository';
-import { PersonsRepository } from '../persons/persons.repository';
+import { type PersonRecord, PersonsService } from '../persons/persons.service';
 import { functionList } from './function-catalogue';
 import { sandbox } from './liquid-sandbox';
 import { RenderPlan } from './render-core';
@@ -23,7 +21,7 @@ export interface RenderedPerson {
 }
 
 /** What `person.<field>` reads: custom fields, then the default columns (defaults win a clash). */
-export function personVariables(row: PersonEntity, ref?: PersonRef): Record<string, unknown> {
+export function personVariables(row: PersonRecord, ref?: PersonRef): Record<string, unknown> {
   return {
     ...row.custom_fields,
     id: row.id,
@@ -46,8 +44,7 @@ export function personVariables(row: PersonEntity, ref?: PersonRef): Record<stri
 @Injectable()
 export class PersonalisationService {
   constructor(
-    private readonly persons: PersonsRepository,
-    private readonly fields: PersonFieldsRepository,
+    private readonly persons: PersonsService,
     private readonly tokens: SavedTokensRepository,
     private readonly links: UnsubscribeLinks,
   ) {}
@@ -76,7 +73,7 @@ export class PersonalisationService {
 
   /** Checks token code against a sample person with the organisation's fields. */
   async verify(orgId: string, code: string): Promise<TokenVerifyResult> {
-    const fields = await this.fields.list(orgId);
+    const fields = await this.persons.fieldDefinitions(orgId);
     return verifyCode(sandbox, code, { person: samplePerson(fields) });
   }
 
@@ -86,7 +83,7 @@ export class PersonalisationService {
 
   /** The person fields token code can read. */
   async columns(orgId: string): Promise<TokenColumn[]> {
-    const fields = await this.fields.list(orgId);
+    const fields = await this.persons.fieldDefinitions(orgId);
     return fields
       .filter((field) => !field.hidden)
       .map((field) => ({
@@ -99,7 +96,7 @@ export class PersonalisationService {
   }
 }
 
-function lookupRow(row: PersonEntity, ref: PersonRef, context: CampaignContext): PersonLookupRow {
+function lookupRow(row: PersonRecord, ref: PersonRef, context: CampaignContext): PersonLookupRow {
   return {
     id: row.id,
     email: row.email,

@@ -31,6 +31,6 @@ import { ProductPersonEntity } from './product-person.entity';
     PersonsBulkService,
     PersonActivityService,
   ],
-  exports: [PersonsService, PersonsBulkService, PersonsRepository, PersonFieldsRepository],
+  exports: [PersonsService, PersonsBulkService],
 })
 export class PersonsModule {}

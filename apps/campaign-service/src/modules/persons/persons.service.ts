@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   contactMessages,
+  DEFAULT_FIELD_NAMES,
+  FILLABLE_DEFAULT_FIELDS,
   pageCount,
   type ParsedRequestOf,
   type Person,
@@ -17,26 +19,21 @@ import { PersonsError } from './persons.errors';
 import { PersonsRepository } from './persons.repository';
 
 /** The contacts list's columns (spec 2 "Contacts") when the caller names none. */
-export const LIST_COLUMNS = ['email', 'first_name', 'last_name', 'title', 'company_name', 'phone_number', '_created_time'];
+export const LIST_COLUMNS = [...FILLABLE_DEFAULT_FIELDS, '_created_time'];
 
 export const PERSON_NOT_FOUND = 'Contact not found';
+
+/** A contact's stored values, as other features read them (personalisation, sending). */
+export type PersonRecord = Omit<PersonEntity, 'organisation_id'>;
 
 function toDefinition(row: PersonFieldEntity): PersonField {
   const { organisation_id: _o, position: _p, ...definition } = row;
   return definition;
 }
 
+/** The default fields' values: each is a column of the same name. */
 export function defaultValues(row: PersonEntity): Record<string, FieldValue> {
-  return {
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    title: row.title,
-    company_name: row.company_name,
-    phone_number: row.phone_number,
-    product_user_id: row.product_user_id,
-    org_id: row.org_id,
-  };
+  return Object.fromEntries(DEFAULT_FIELD_NAMES.map((name) => [name, row[name]]));
 }
 
 export function toPerson(row: PersonEntity, definitions: PersonField[]): Person {
@@ -100,6 +97,11 @@ export class PersonsService {
     const row = await this.persons.insert(auth.organisationId, email);
     if (!row) throw new PersonsError('PersonAlreadyExistsException', contactMessages.emailTaken, { email: [contactMessages.emailTaken] });
     return row.id;
+  }
+
+  /** The organisation's persons among `ids`, in one query; ids of others (or of no one) are simply absent. */
+  findMany(organisationId: string, ids: readonly string[]): Promise<PersonRecord[]> {
+    return this.persons.findMany(organisationId, ids);
   }
 
   /** The organisation's person fields, defaults first (seeded on first use). */

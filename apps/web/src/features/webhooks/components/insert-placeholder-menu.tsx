@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Loader, Menu, ScrollArea, Text, TextInput } from '@mantine/core';
-import { personFieldPlaceholder, tokenPlaceholder } from '@meridian/contracts';
+import { FILLABLE_DEFAULT_FIELDS, personFieldPlaceholder, tokenPlaceholder } from '@meridian/contracts';
 import { IconBraces, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSavedTokens } from '../api/webhooks';
 
 /** The contact fields most payloads need; any other field can be typed as `{{ person.<field> }}`. */
-const PERSON_FIELDS = ['email', 'first_name', 'last_name', 'title', 'company_name', 'phone_number'];
+const PERSON_FIELDS = FILLABLE_DEFAULT_FIELDS;
 
 /** Offers the contact fields and the saved tokens, and hands the chosen placeholder to `onInsert`. */
 export function InsertPlaceholderMenu({ onInsert }: { onInsert: (placeholder: string) => void }) {
