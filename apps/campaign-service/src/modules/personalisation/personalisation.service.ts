@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { CampaignContext, PersonLookupRow, PersonRef, TokenColumn, TokenFunction, TokenVerifyResult } from '@meridian/contracts';
+import {
+  type CampaignContext,
+  DEFAULT_FIELD_NAMES,
+  type PersonLookupRow,
+  type PersonRef,
+  type TokenColumn,
+  type TokenFunction,
+  type TokenVerifyResult,
+} from '@meridian/contracts';
 import { type PersonRecord, PersonsService } from '../persons/persons.service';
 import { functionList } from './function-catalogue';
 import { sandbox } from './liquid-sandbox';
@@ -25,12 +33,7 @@ export function personVariables(row: PersonRecord, ref?: PersonRef): Record<stri
   return {
     ...row.custom_fields,
     id: row.id,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    title: row.title,
-    company_name: row.company_name,
-    phone_number: row.phone_number,
+    ...Object.fromEntries(DEFAULT_FIELD_NAMES.map((name) => [name, row[name]])),
     // In an org context the product user chosen in the lookup is who receives.
     product_user_id: ref?.product_user_id ?? row.product_user_id,
     org_id: ref?.org_id ?? row.org_id,
