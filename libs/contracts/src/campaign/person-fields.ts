@@ -106,8 +106,8 @@ export type DefaultFieldName =
   | 'org_id';
 export const DEFAULT_FIELD_NAMES = DEFAULT_PERSON_FIELDS.map((f) => f.name as DefaultFieldName);
 /** The default fields people fill in (a form, a CSV file): all but the read-only ones. */
-export const FILLABLE_DEFAULT_FIELDS = DEFAULT_FIELD_NAMES.filter((name) =>
-  isFieldEditable(DEFAULT_PERSON_FIELDS.find((f) => f.name === name)!),
+export const FILLABLE_DEFAULT_FIELDS = DEFAULT_PERSON_FIELDS.filter(isFieldEditable).map(
+  (f) => f.name as DefaultFieldName,
 );
 
 /** Spec section 5, "Contact fields": read-only fields are not editable unless updatable. */
@@ -118,7 +118,10 @@ export function isFieldEditable(definition: Pick<PersonField, 'read_only' | 'upd
 const isEmailField = (definition: Pick<PersonField, 'name' | 'custom'>) =>
   definition.name === 'email' && !definition.custom;
 
-/** The snake-case name of a new custom field from its header (spec 3: entered text -> name); a CSV header finds its field by it too. */
+/**
+ * The snake-case name of a new custom field from its header (spec 3: entered text
+ * -> name); a CSV header finds its field by it too.
+ */
 export function fieldName(header: string): string {
   const snake = header
     .trim()
