@@ -4,7 +4,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(__dirname, '..', '..');
-const SOURCES = ['apps/auth-service/src', 'apps/campaign-service/src', 'apps/integrations-service/src', 'apps/reports-service/src', 'libs/contracts/src', 'libs/server-kit/src'];
+const SOURCES = [
+  'apps/auth-service/src',
+  'apps/campaign-service/src',
+  'apps/integrations-service/src',
+  'apps/reports-service/src',
+  'libs/contracts/src',
+  'libs/server-kit/src',
+];
 const TEST_CODE = /\.(spec|int-spec|test)\.ts$|\/testing\//;
 
 function* productionFiles(dir: string): Generator<string> {
@@ -20,6 +27,18 @@ describe('production code', () => {
     const offenders = SOURCES.flatMap((dir) => [...productionFiles(join(root, dir))])
       .filter((file) => /libs\/testing|@meridian\/testing/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('writes campaign.persons only from the persons module (its bulk path takes every batch)', () => {
+    const writes = /(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+campaign\.persons\b/i;
+    const offenders = [...productionFiles(join(root, 'apps/campaign-service/src'))]
+      .map((file) => relative(root, file))
+      .filter(
+        (file) =>
+          !file.startsWith('apps/campaign-service/src/modules/persons/') && !file.includes('/migrations/'),
+      )
+      .filter((file) => writes.test(readFileSync(join(root, file), 'utf8')));
     expect(offenders).toEqual([]);
   });
 });
