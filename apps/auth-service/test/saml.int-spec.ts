@@ -135,7 +135,7 @@ describe('SAML single sign-on: configuration, lookup, login', () => {
     expect(ok(await t.call(lookupContract, { email: `x-${uniqueSuffix()}@elsewhere.com` })).body).toEqual({
       auth_type: 'meridian',
     });
-    ok(await t.call(loginContract, { email: admin.email, password: admin.password }));
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: admin.password } }));
   });
 
   it('starts SP-initiated login with an AuthnRequest to the identity provider', async () => {
@@ -181,7 +181,7 @@ describe('SAML single sign-on: configuration, lookup, login', () => {
 
     // From now on this user always uses SSO, and has no password to log in or reset.
     expect(ok(await t.call(lookupContract, { email })).body.auth_type).toBe('sso');
-    expect((await t.call(loginContract, { email, password: 'anything' })).body.code).toBe(
+    expect((await t.call(loginContract, { credentials: { email, password: 'anything' } })).body.code).toBe(
       'SsoLoginRequiredException',
     );
     expect((await t.call(passwordSendResetContract, { email })).body.code).toBe('SsoLoginRequiredException');
