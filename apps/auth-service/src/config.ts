@@ -2,6 +2,7 @@ import {
   baseConfigSchema,
   DEFAULT_TRUSTED_PROXIES,
   mailConfigSchema,
+  outboundAllowedHostsSchema,
   parseConfig,
 } from '@meridian/server-kit';
 import { z } from 'zod';
@@ -57,6 +58,8 @@ export const authConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).
   /** SAML: how long an AuthnRequest may be answered, the one-time login code's life, and clock skew allowed. */
   SAML_REQUEST_TTL_MINUTES: positiveInt(10),
   SAML_LOGIN_CODE_TTL_SECONDS: positiveInt(120),
+  /** Internal hosts an identity provider metadata URL may point at (SSRF-safe client; public ones always). */
+  OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
   SAML_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

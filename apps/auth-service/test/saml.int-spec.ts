@@ -1,4 +1,5 @@
 import {
+  ADMINS_ONLY_SSO,
   loginContract,
   lookupContract,
   passwordSendResetContract,
@@ -114,7 +115,8 @@ describe('SAML single sign-on: configuration, lookup, login', () => {
       entity_id: idp.issuer,
       certificate: idp.certificate,
     };
-    await t.call(samlConfigCreateContract, body, { token: user.bearer }).expect(403);
+    const refused = await t.call(samlConfigCreateContract, body, { token: user.bearer }).expect(403);
+    expect(refused.body).toMatchObject({ code: 'ForbiddenException', description: ADMINS_ONLY_SSO });
     await configureSso(t, admin, idp);
     await t
       .call(samlConfigUpdateContract, { ...body, entity_id: 'urn:evil' }, { token: user.bearer })
