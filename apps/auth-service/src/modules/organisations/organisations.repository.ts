@@ -46,7 +46,7 @@ export class OrganisationsRepository {
       [id],
     );
     if (rows.length > 0) return true;
-    return (await this.findById(id, tx))?.domain_verified_at != null;
+    return Boolean((await this.findById(id, tx))?.domain_verified_at);
   }
 
   findInternal(tx?: Transaction): Promise<OrganisationEntity | null> {
