@@ -62,7 +62,7 @@ export async function registerVerifiedAccount(account: Account): Promise<void> {
 
 /** A bearer token for the account, by API. */
 export async function loginByApi(email: string, password: string): Promise<string> {
-  const answer = await callApi(loginContract, { email, password });
+  const answer = await callApi(loginContract, { credentials: { email, password } });
   if (answer.status !== 200) throw new Error(`login answered ${answer.status}`);
   return (answer.body as { token: { token: string } }).token.token;
 }

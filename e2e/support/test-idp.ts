@@ -22,6 +22,13 @@ export interface TestIdp {
   signWithForeignKey: boolean;
   /** The AuthnRequests received, oldest first. */
   readonly requests: AuthnRequest[];
+  /** Its SAML metadata, as an admin copies it from the identity provider. */
+  metadata(): string;
+  /**
+   * An app tile: opening it posts an unsolicited response (IdP-initiated login, as Okta's tiles
+   * do) for the current user to the service provider named.
+   */
+  tileUrl(sp: { acsUrl: string; entityId: string }): string;
   close(): Promise<void>;
 }
 
@@ -62,6 +69,16 @@ export async function startTestIdp(): Promise<TestIdp> {
     user: { email: 'nobody@example.com', name: 'Nobody' },
     signWithForeignKey: false,
     requests,
+    metadata: () =>
+      `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeHtml(issuer)}">` +
+      `<md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+      `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>` +
+      signer.certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '') +
+      `</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>` +
+      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="http://127.0.0.1:${port}/sso"/>` +
+      `</md:IDPSSODescriptor></md:EntityDescriptor>`,
+    tileUrl: ({ acsUrl, entityId }) =>
+      `http://127.0.0.1:${port}/tile?${new URLSearchParams({ acs: acsUrl, audience: entityId })}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -71,6 +88,21 @@ export async function startTestIdp(): Promise<TestIdp> {
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (req.method === 'GET' && url.pathname === '/tile') {
+      const acsUrl = url.searchParams.get('acs') ?? '';
+      const samlResponse = signer.response({
+        inResponseTo: null,
+        email: idp.user.email,
+        audience: url.searchParams.get('audience') ?? '',
+        destination: acsUrl,
+        recipient: acsUrl,
+        attributes: { displayName: idp.user.name },
+      });
+      res
+        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+        .end(autoPostPage(acsUrl, samlResponse, null));
+      return;
+    }
     if (req.method !== 'GET' || url.pathname !== '/sso' || !url.searchParams.get('SAMLRequest')) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;

@@ -21,6 +21,12 @@ export async function startGateway({ port, host = '0.0.0.0', routes, webRoot, re
       rewritePrefix: prefix,
       http: { requestOptions: { timeout: 300_000 } },
       replyOptions: {
+        // The gateway is the edge: the client's own X-Forwarded-For is replaced by the address it
+        // connected from, which the services trust from the gateway alone (login limits count per client).
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': request.raw.socket.remoteAddress ?? '',
+        }),
         onError: (reply, { error }) => {
           reply.code(502).send({
             status_code: 502,

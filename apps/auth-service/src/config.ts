@@ -1,4 +1,10 @@
-import { baseConfigSchema, mailConfigSchema, parseConfig } from '@meridian/server-kit';
+import {
+  baseConfigSchema,
+  DEFAULT_TRUSTED_PROXIES,
+  mailConfigSchema,
+  outboundAllowedHostsSchema,
+  parseConfig,
+} from '@meridian/server-kit';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -23,10 +29,26 @@ export const authConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).
   DEMO_ADMIN_PASSWORD: z.string().min(6).default('meridian-demo'),
   DEMO_STAFF_EMAIL: z.email().default('staff@meridian.internal'),
   DEMO_STAFF_PASSWORD: z.string().min(6).default('meridian-staff'),
+  /**
+   * Proxies whose X-Forwarded-For names the client (the login limits count per client address):
+   * comma-separated IPs, CIDRs or `loopback`, or a number of hops. Default: the local gateway.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEFAULT_TRUSTED_PROXIES)
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
   /** Login rate limit: failures allowed per email and per client address within the window. */
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(30),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  /**
+   * Beyond LOGIN_MAX_FAILURES_PER_EMAIL failures for an email from all addresses together, each
+   * login for it waits this much more per failure, up to the maximum (a slowdown, never a lock).
+   */
+  LOGIN_THROTTLE_STEP_MS: z.coerce.number().int().min(0).default(500),
+  LOGIN_THROTTLE_MAX_DELAY_MS: z.coerce.number().int().min(0).default(5000),
   /** Password reset mails allowed per email and per client address within the same window. */
   PASSWORD_RESET_MAX_PER_WINDOW: positiveInt(5),
   /** Lifetimes of the links mailed to users. */
@@ -36,6 +58,8 @@ export const authConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).
   /** SAML: how long an AuthnRequest may be answered, the one-time login code's life, and clock skew allowed. */
   SAML_REQUEST_TTL_MINUTES: positiveInt(10),
   SAML_LOGIN_CODE_TTL_SECONDS: positiveInt(120),
+  /** Internal hosts an identity provider metadata URL may point at (SSRF-safe client; public ones always). */
+  OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
   SAML_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -12,6 +12,7 @@ async function main() {
     host: config.HOST,
     name: 'auth-service',
     migrateOnly: config.MIGRATE_ONLY,
+    trustProxy: config.TRUSTED_PROXIES,
   });
 }
 

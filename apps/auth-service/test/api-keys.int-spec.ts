@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { apiKeyCreateContract, apiKeyListContract } from '@meridian/contracts';
+import { ADMINS_ONLY_API_KEYS, apiKeyCreateContract, apiKeyListContract } from '@meridian/contracts';
 import { ok } from '@meridian/testing';
 import { startAuthTestApp, type AuthTestApp } from './support/auth-test-app';
 
@@ -60,6 +60,23 @@ describe('api keys', () => {
     );
     expect(ids.sort()).toEqual([second.id, other.id].sort());
     expect(ids).not.toContain(first.id);
+  });
+
+  it('refuses a user creating or refreshing a key, saying it is for admins; the live key stays', async () => {
+    const admin = await t.factories.newOrganisation();
+    const user = await t.factories.newUser(admin);
+    const live = ok(
+      await t.call(apiKeyCreateContract, { label: 'Segment', key_type: 'segment' }, { token: admin.bearer }),
+    ).body.api_key;
+    const refused = await t
+      .call(apiKeyCreateContract, { label: 'Mine', key_type: 'segment' }, { token: user.bearer })
+      .expect(403);
+    expect(refused.body).toMatchObject({ code: 'ForbiddenException', description: ADMINS_ONLY_API_KEYS });
+    // Users still see the keys, read-only.
+    const ids = ok(await t.call(apiKeyListContract, {}, { token: user.bearer })).body.api_keys.map(
+      (k: { id: string }) => k.id,
+    );
+    expect(ids).toEqual([live.id]);
   });
 
   it("lists only the caller's organisation's keys", async () => {

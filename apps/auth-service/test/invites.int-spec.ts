@@ -41,7 +41,9 @@ describe('invites', () => {
     expect(
       (await t.call(passwordTokenValidContract, { token, request_type: 'password_create' })).body,
     ).toEqual({ valid: true });
-    await t.call(loginContract, { email: asUser.email, password: 'chosen-secret' }).expect(401);
+    await t
+      .call(loginContract, { credentials: { email: asUser.email, password: 'chosen-secret' } })
+      .expect(401);
 
     ok(
       await t.call(passwordSetContract, {
@@ -50,7 +52,9 @@ describe('invites', () => {
         request_type: 'password_create',
       }),
     );
-    const login = ok(await t.call(loginContract, { email: asUser.email, password: 'chosen-secret' })).body;
+    const login = ok(
+      await t.call(loginContract, { credentials: { email: asUser.email, password: 'chosen-secret' } }),
+    ).body;
     expect(login.roles).toEqual([{ role_name: 'CUSTOMER_ORG_USER' }]);
     expect(login.organisation.id).toBe(admin.organisation.id);
 

@@ -25,7 +25,9 @@ describe('logs', () => {
     secrets.push(admin.password, admin.bearer);
     const user = await t.factories.newUser(admin);
     secrets.push(user.password, user.bearer);
-    await t.call(loginContract, { email: admin.email, password: 'a-wrong-password' }).expect(401);
+    await t
+      .call(loginContract, { credentials: { email: admin.email, password: 'a-wrong-password' } })
+      .expect(401);
     secrets.push('a-wrong-password');
 
     ok(await t.call(passwordSendResetContract, { email: user.email }));

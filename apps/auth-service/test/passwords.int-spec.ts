@@ -54,8 +54,10 @@ describe('passwords: reset, set, change', () => {
 
     await t.call(tokenVerifyContract, {}, { token: admin.bearer }).expect(401);
     await t.call(tokenVerifyContract, {}, { token: secondDevice.bearer }).expect(401);
-    await t.call(loginContract, { email: admin.email, password: admin.password }).expect(401);
-    ok(await t.call(loginContract, { email: admin.email, password: 'brand-new-secret' }));
+    await t
+      .call(loginContract, { credentials: { email: admin.email, password: admin.password } })
+      .expect(401);
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: 'brand-new-secret' } }));
   });
 
   it('uses a reset link once', async () => {
@@ -105,7 +107,7 @@ describe('passwords: reset, set, change', () => {
     await t
       .call(passwordSetContract, { token, password: 'too-late-secret', request_type: 'password_reset' })
       .expect(400);
-    ok(await t.call(loginContract, { email: admin.email, password: admin.password }));
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: admin.password } }));
   });
 
   it('answers an unknown email with AccountDoesNotExistsException (404), and sends nothing', async () => {
@@ -174,8 +176,10 @@ describe('passwords: reset, set, change', () => {
     expect(response.body).toEqual({ success: true });
     ok(await t.call(tokenVerifyContract, {}, { token: admin.bearer }));
     await t.call(tokenVerifyContract, {}, { token: elsewhere.bearer }).expect(401);
-    await t.call(loginContract, { email: admin.email, password: admin.password }).expect(401);
-    ok(await t.call(loginContract, { email: admin.email, password: 'changed-secret' }));
+    await t
+      .call(loginContract, { credentials: { email: admin.email, password: admin.password } })
+      .expect(401);
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: 'changed-secret' } }));
   });
 
   it('refuses a wrong old password without ending the session', async () => {
@@ -192,7 +196,7 @@ describe('passwords: reset, set, change', () => {
       fields: { old_password: ['Old password is incorrect'] },
     });
     ok(await t.call(tokenVerifyContract, {}, { token: admin.bearer }));
-    ok(await t.call(loginContract, { email: admin.email, password: admin.password }));
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: admin.password } }));
   });
 
   it('checks the new password with the spec messages and needs a session', async () => {

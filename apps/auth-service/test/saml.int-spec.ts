@@ -1,4 +1,5 @@
 import {
+  ADMINS_ONLY_SSO,
   loginContract,
   lookupContract,
   passwordSendResetContract,
@@ -114,7 +115,8 @@ describe('SAML single sign-on: configuration, lookup, login', () => {
       entity_id: idp.issuer,
       certificate: idp.certificate,
     };
-    await t.call(samlConfigCreateContract, body, { token: user.bearer }).expect(403);
+    const refused = await t.call(samlConfigCreateContract, body, { token: user.bearer }).expect(403);
+    expect(refused.body).toMatchObject({ code: 'ForbiddenException', description: ADMINS_ONLY_SSO });
     await configureSso(t, admin, idp);
     await t
       .call(samlConfigUpdateContract, { ...body, entity_id: 'urn:evil' }, { token: user.bearer })
@@ -135,7 +137,7 @@ describe('SAML single sign-on: configuration, lookup, login', () => {
     expect(ok(await t.call(lookupContract, { email: `x-${uniqueSuffix()}@elsewhere.com` })).body).toEqual({
       auth_type: 'meridian',
     });
-    ok(await t.call(loginContract, { email: admin.email, password: admin.password }));
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: admin.password } }));
   });
 
   it('starts SP-initiated login with an AuthnRequest to the identity provider', async () => {
@@ -181,7 +183,7 @@ describe('SAML single sign-on: configuration, lookup, login', () => {
 
     // From now on this user always uses SSO, and has no password to log in or reset.
     expect(ok(await t.call(lookupContract, { email })).body.auth_type).toBe('sso');
-    expect((await t.call(loginContract, { email, password: 'anything' })).body.code).toBe(
+    expect((await t.call(loginContract, { credentials: { email, password: 'anything' } })).body.code).toBe(
       'SsoLoginRequiredException',
     );
     expect((await t.call(passwordSendResetContract, { email })).body.code).toBe('SsoLoginRequiredException');

@@ -23,13 +23,13 @@ describe('seed on start', () => {
   it('creates the demo organisation with a verified admin, and a staff account, once', async () => {
     const first = await startAuthTestApp({}, { database });
     try {
-      const admin = ok(await first.call(loginContract, DEMO_ADMIN)).body;
+      const admin = ok(await first.call(loginContract, { credentials: DEMO_ADMIN })).body;
       expect(admin).toMatchObject({
         organisation: { name: 'Demo Company', domain: 'demo.meridian.dev' },
         roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }],
         account: { is_email_verified: true },
       });
-      const staff = ok(await first.call(loginContract, DEMO_STAFF)).body;
+      const staff = ok(await first.call(loginContract, { credentials: DEMO_STAFF })).body;
       expect(staff.roles.map((role: { role_name: string }) => role.role_name)).toEqual([
         'INTERNAL_STAFF',
         'CUSTOMER_ORG_ADMIN',
@@ -55,7 +55,7 @@ describe('seed on start', () => {
       expect((await second.sql.query('SELECT count(*)::int AS n FROM auth.accounts')).rows[0]).toEqual({
         n: 2,
       });
-      ok(await second.call(loginContract, DEMO_ADMIN));
+      ok(await second.call(loginContract, { credentials: DEMO_ADMIN }));
     } finally {
       await second.close();
     }
@@ -67,7 +67,7 @@ describe('seed on start', () => {
       expect(await organisations(t)).toEqual([
         { name: 'Meridian', domain: 'meridian.internal', is_internal: true },
       ]);
-      await t.call(loginContract, DEMO_ADMIN).expect(401);
+      await t.call(loginContract, { credentials: DEMO_ADMIN }).expect(401);
     } finally {
       await t.close();
     }

@@ -58,7 +58,9 @@ describe('managing users: resend, delete, edit', () => {
         request_type: 'password_create',
       }),
     );
-    const login = ok(await t.call(loginContract, { email: original.email, password: 'chosen-secret' })).body;
+    const login = ok(
+      await t.call(loginContract, { credentials: { email: original.email, password: 'chosen-secret' } }),
+    ).body;
     expect(login.roles).toEqual([{ role_name: 'CUSTOMER_ORG_ADMIN' }]);
   });
 

@@ -60,7 +60,7 @@ export function ok(response: Response): Response {
  */
 export function authFactories(target: HttpTarget, sink: SmtpSink, publicBaseUrl: string) {
   async function login(email: string, password: string): Promise<SignedIn> {
-    const response = ok(await call(target, loginContract, { email, password }));
+    const response = ok(await call(target, loginContract, { credentials: { email, password } }));
     const body = response.body as LoginResponse;
     return { ...body, email, password, bearer: body.token.token };
   }

@@ -62,6 +62,7 @@ export async function startAuthTestApp(
   const app = await createServiceApp(
     appModule(config, logger, { mail: { provide: MAIL_PORT, useValue: mail } }),
     logger,
+    { trustProxy: config.TRUSTED_PROXIES },
   );
   const sql = new Client({ connectionString: db.url });
   await sql.connect();

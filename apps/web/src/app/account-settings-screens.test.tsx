@@ -31,6 +31,9 @@ const samlAnswer = (configured: boolean) => ({
         entity_id: 'https://idp.example.com/issuer',
         sso_url: 'https://idp.example.com/sso',
         certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+        second_certificate: null,
+        allow_idp_initiated: false,
+        metadata_url: null,
         idp: 'saml',
         time_created: STAMP,
         time_updated: STAMP,
@@ -45,29 +48,33 @@ const samlAnswer = (configured: boolean) => ({
 });
 
 describe('the Single sign-on page', () => {
-  it('creates the first configuration, with the slug and our addresses shown', async () => {
-    const api = stubApi({
-      [`${AUTH}/accounts/token.verify`]: { body: session(admin) },
-      [`${AUTH}/saml/config.get`]: { body: samlAnswer(false) },
-      [`${AUTH}/saml/config.create`]: { body: samlAnswer(true) },
-    });
-    renderAt('/sso-configuration');
-    expect(await screen.findByDisplayValue('acme')).toBeTruthy();
-    expect(screen.getByDisplayValue('http://localhost/api/auth/v1/saml/acme/acs')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Single sign-on URL'), {
-      target: { value: 'https://idp.example.com/sso' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('IDP issuer is required')).toBeTruthy();
-    expect(screen.getByText('Certificate is required')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('IDP issuer'), {
-      target: { value: 'https://idp.example.com/issuer' },
-    });
-    fireEvent.change(screen.getByLabelText('Certificate'), { target: { value: 'MIIB' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('SSO configuration created successfully')).toBeTruthy();
-    expect(api.callsTo(`${AUTH}/saml/config.create`)).toHaveLength(1);
-  });
+  it(
+    'creates the first configuration, with the slug and our addresses shown',
+    { timeout: 20_000 },
+    async () => {
+      const api = stubApi({
+        [`${AUTH}/accounts/token.verify`]: { body: session(admin) },
+        [`${AUTH}/saml/config.get`]: { body: samlAnswer(false) },
+        [`${AUTH}/saml/config.create`]: { body: samlAnswer(true) },
+      });
+      renderAt('/sso-configuration');
+      expect(await screen.findByDisplayValue('acme')).toBeTruthy();
+      expect(screen.getByDisplayValue('http://localhost/api/auth/v1/saml/acme/acs')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Single sign-on URL'), {
+        target: { value: 'https://idp.example.com/sso' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('IDP issuer is required')).toBeTruthy();
+      expect(screen.getByText('Certificate is required')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('IDP issuer'), {
+        target: { value: 'https://idp.example.com/issuer' },
+      });
+      fireEvent.change(screen.getByLabelText('Certificate'), { target: { value: 'MIIB' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('SSO configuration created successfully')).toBeTruthy();
+      expect(api.callsTo(`${AUTH}/saml/config.create`)).toHaveLength(1);
+    },
+  );
 
   it('updates an existing configuration', async () => {
     const api = stubApi({
@@ -94,7 +101,51 @@ describe('the Single sign-on page', () => {
     renderAt('/sso-configuration');
     expect(await screen.findByText('Only admins can change single sign-on settings.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import metadata' })).toBeNull();
+    expect(
+      (screen.getByRole('switch', { name: /Allow IdP-initiated login/ }) as HTMLInputElement).disabled,
+    ).toBe(true);
   });
+
+  it(
+    'fills the settings from imported metadata and saves them with IdP-initiated login on',
+    { timeout: 20_000 },
+    async () => {
+      const api = stubApi({
+        [`${AUTH}/accounts/token.verify`]: { body: session(admin) },
+        [`${AUTH}/saml/config.get`]: { body: samlAnswer(false) },
+        [`${AUTH}/saml/metadata.import`]: {
+          body: {
+            entity_id: 'https://sts.windows.net/tenant/',
+            sso_url: 'https://login.microsoftonline.com/tenant/saml2',
+            certificate: 'CERT-ONE',
+            second_certificate: 'CERT-TWO',
+          },
+        },
+        [`${AUTH}/saml/config.create`]: { body: samlAnswer(true) },
+      });
+      renderAt('/sso-configuration');
+      fireEvent.change(await screen.findByLabelText('Metadata URL'), {
+        target: { value: 'https://login.microsoftonline.com/tenant/federationmetadata.xml' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Import metadata' }));
+      expect(await screen.findByDisplayValue('https://sts.windows.net/tenant/')).toBeTruthy();
+      expect(api.callsTo(`${AUTH}/saml/metadata.import`)[0]?.body).toEqual({
+        metadata_url: 'https://login.microsoftonline.com/tenant/federationmetadata.xml',
+      });
+      fireEvent.click(screen.getByRole('switch', { name: /Allow IdP-initiated login/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('SSO configuration created successfully')).toBeTruthy();
+      expect(api.callsTo(`${AUTH}/saml/config.create`)[0]?.body).toEqual({
+        sso_url: 'https://login.microsoftonline.com/tenant/saml2',
+        entity_id: 'https://sts.windows.net/tenant/',
+        certificate: 'CERT-ONE',
+        second_certificate: 'CERT-TWO',
+        allow_idp_initiated: true,
+        metadata_url: 'https://login.microsoftonline.com/tenant/federationmetadata.xml',
+      });
+    },
+  );
 });
 
 describe('the Impersonate page', () => {

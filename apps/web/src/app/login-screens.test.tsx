@@ -101,7 +101,7 @@ describe('the login steps', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'));
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBe('new-token');
     expect(api.callsTo(`${AUTH}/accounts/login`)[0]).toMatchObject({
-      body: { email: 'ada@acme.com', password: 'secret' },
+      body: { credentials: { email: 'ada@acme.com', password: 'secret' } },
       authorization: undefined,
     });
   });

@@ -128,7 +128,7 @@ describe('apiCall', () => {
         fields: {},
       }),
     );
-    const error = (await apiCall(loginContract, { email: 'a@b.co', password: 'x' }).catch(
+    const error = (await apiCall(loginContract, { credentials: { email: 'a@b.co', password: 'x' } }).catch(
       (e: unknown) => e,
     )) as ApiError;
     expect(lastCall().init.headers.Authorization).toBeUndefined();

@@ -10,16 +10,25 @@ import {
   personNameSchema,
   requiredString,
 } from './fields';
+import { isEmailAtDomain, isPublicDomain } from './domain';
 import { organisationSchema, sessionUserSchema } from './session.contract';
 
 /** Spec section 3, "Register form"; section 5, "Register". */
-export const registerRequestSchema = z.object({
-  name: personNameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  organisation: requiredString(authMessages.organisationRequired).max(200),
-  domain: domainSchema,
-});
+export const registerRequestSchema = z
+  .object({
+    name: personNameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    organisation: requiredString(authMessages.organisationRequired).max(200),
+    domain: domainSchema,
+  })
+  .superRefine((form, context) => {
+    // Only when both are valid on their own: each has its own message otherwise.
+    if (!isPublicDomain(form.domain) || !form.email.includes('@')) return;
+    if (!isEmailAtDomain(form.email, form.domain)) {
+      context.addIssue({ code: 'custom', path: ['domain'], message: authMessages.domainNotEmails });
+    }
+  });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const successSchema = z.object({ success: z.literal(true) });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import { authMessages, requiredString } from './fields';
 
+/** The 403 description for a non-admin creating or refreshing a key (decisions, "Admin-only actions"). */
+export const ADMINS_ONLY_API_KEYS = 'Only admins can create or refresh API keys';
+
 /** Spec section 3, "API key": label and key_type (for example 'segment'). */
 export const apiKeySchema = z.object({
   id: z.string(),
@@ -25,7 +28,8 @@ export const apiKeyListContract = defineEndpoint({
 
 /**
  * Issues a key of a type and retires the organisation's earlier keys of that type
- * ('Refresh API Keys'). `api_key.key` is in this answer only.
+ * ('Refresh API Keys'). `api_key.key` is in this answer only. Admins only: 403
+ * `ForbiddenException` with ADMINS_ONLY_API_KEYS otherwise.
  */
 export const apiKeyCreateContract = defineEndpoint({
   service: 'auth',

@@ -1,4 +1,4 @@
-import { isPublicDomain } from './domain';
+import { isEmailAtDomain, isPublicDomain } from './domain';
 
 describe(isPublicDomain.name, () => {
   it.each([
@@ -53,5 +53,25 @@ describe(isPublicDomain.name, () => {
     expect(isPublicDomain('172.32.0.1')).toBe(true);
     expect(isPublicDomain('100.128.0.1')).toBe(true);
     expect(isPublicDomain('11.0.0.1')).toBe(true);
+  });
+});
+
+describe(isEmailAtDomain.name, () => {
+  it.each([
+    ['ada@acme.com', 'acme.com'],
+    ['Ada@ACME.com', 'acme.com'],
+    ['ada@eu.acme.com', 'acme.com'],
+  ])('accepts %s for %s', (email, domain) => {
+    expect(isEmailAtDomain(email, domain)).toBe(true);
+  });
+
+  it.each([
+    ['ada@acme.co', 'acme.com'],
+    ['ada@notacme.com', 'acme.com'],
+    ['ada@acme.com.evil.io', 'acme.com'],
+    ['ada@acme.com', 'eu.acme.com'],
+    ['ada@gmail.com', 'victim.com'],
+  ])('refuses %s for %s', (email, domain) => {
+    expect(isEmailAtDomain(email, domain)).toBe(false);
   });
 });

@@ -47,3 +47,13 @@ export function isPublicDomain(value: string): boolean {
   if (!HOST_NAME.test(host)) return false;
   return !RESERVED_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 }
+
+/**
+ * Product decisions, "Organisation domain": the registrant's email must be at the organisation's
+ * domain or a subdomain of it (`ada@eu.acme.com` may register `acme.com`, not `acme.co`).
+ */
+export function isEmailAtDomain(email: string, domain: string): boolean {
+  const host = email.trim().toLowerCase().split('@').pop() ?? '';
+  const own = domain.trim().toLowerCase();
+  return own.length > 0 && (host === own || host.endsWith(`.${own}`));
+}

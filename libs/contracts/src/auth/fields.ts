@@ -7,6 +7,7 @@ export const authMessages = {
   emailInvalid: 'Please enter a valid email address',
   domainRequired: 'Domain is required',
   domainInvalid: 'Please enter a valid domain',
+  domainNotEmails: 'The domain must be the domain of your email address',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordsDoNotMatch: 'Passwords do not match',

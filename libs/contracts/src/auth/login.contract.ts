@@ -20,9 +20,14 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** The login body, as spec section 7 writes it: `{credentials: {email, password}}`. */
+export const loginRequestSchema = z.object({ credentials: credentialsSchema });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
 /**
- * Refusals: `InvalidPasswordException` and `AccountDoesNotExistsException` (401,
- * 'Username and password do not match. Please try again'), `EmailNotVerifiedException`,
+ * Refusals: `InvalidPasswordException` for a wrong password and an unknown email alike (401,
+ * 'Username and password do not match. Please try again': one code, so the answer does not
+ * tell which accounts exist), `EmailNotVerifiedException`,
  * `SsoLoginRequiredException`, `AccountDisabledException` (403), `TooManyRequestsException` (429).
  */
 export const loginContract = defineEndpoint({
@@ -30,7 +35,7 @@ export const loginContract = defineEndpoint({
   method: 'POST',
   path: '/accounts/login',
   access: 'public',
-  request: credentialsSchema,
+  request: loginRequestSchema,
   response: loginResponseSchema,
 });
 

@@ -22,6 +22,22 @@ class PinoNestLogger implements LoggerService {
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/** The local gateway, which runs beside the services and forwards the client's address. */
+export const DEFAULT_TRUSTED_PROXIES = 'loopback';
+
+export interface ServiceAppOptions {
+  /**
+   * Whose X-Forwarded-For to believe: comma-separated addresses, CIDRs or proxy-addr keywords
+   * (`loopback`), or a number of proxy hops in front of the service.
+   */
+  trustProxy?: string | number;
+}
+
+/** A hop count as Fastify applies it (the adapter's type takes no number): the nearest `hops` proxies. */
+function trustProxyOption(value: string | number): string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 /**
  * Builds a service's Nest app on Fastify with the shared wiring: correlation ids,
  * the error filter, body limits. Tests call this and inject requests; `main.ts`
@@ -30,10 +46,12 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export async function createServiceApp(
   module: DynamicModule,
   logger: Logger,
+  options: ServiceAppOptions = {},
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: true,
+    // Only a trusted proxy's X-Forwarded-For names the client; anyone else could write any address.
+    trustProxy: trustProxyOption(options.trustProxy ?? DEFAULT_TRUSTED_PROXIES),
     requestIdHeader: CORRELATION_HEADER,
     genReqId: () => randomUUID(),
     // Signed links carry their token in the path (unsubscribe: two ids and a signature, ~110 chars);
@@ -74,9 +92,15 @@ export async function createServiceApp(
 
 export async function startService(
   module: DynamicModule,
-  options: { logger: Logger; port: number; host: string; name: string; migrateOnly?: boolean },
+  options: {
+    logger: Logger;
+    port: number;
+    host: string;
+    name: string;
+    migrateOnly?: boolean;
+  } & ServiceAppOptions,
 ): Promise<NestFastifyApplication> {
-  const app = await createServiceApp(module, options.logger);
+  const app = await createServiceApp(module, options.logger, { trustProxy: options.trustProxy });
   if (options.migrateOnly) {
     // Creating the app initialised the data source, which ran the pending migrations.
     options.logger.info(`${options.name} migrated; exiting (MIGRATE_ONLY)`);

@@ -58,8 +58,11 @@ export class RegistrationService {
   async verifyEmail(token: string): Promise<void> {
     const verified = await this.transactions.run(async (tx) => {
       const accountId = await this.tokens.consume(token, 'verify_email', tx);
-      if (accountId) await this.accounts.markEmailVerified(accountId, tx);
-      return accountId !== null;
+      if (!accountId) return false;
+      await this.accounts.markEmailVerified(accountId, tx);
+      const account = await this.accounts.findById(accountId, tx);
+      if (account) await this.organisations.claimDomainFor(account, tx);
+      return true;
     });
     if (!verified) throw new AccountsError('LinkExpiredException', { description: ACTIVATION_LINK_EXPIRED });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ApiKey } from '@meridian/contracts';
-import { type RequestContext, Transactions } from '@meridian/server-kit';
+import { ADMINS_ONLY_API_KEYS, type ApiKey } from '@meridian/contracts';
+import { DomainError, hasRole, type RequestContext, Transactions } from '@meridian/server-kit';
 import { hashSecret, newSecret } from '../../common/secrets';
 import type { ApiKeyEntity } from './api-key.entity';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -35,6 +35,10 @@ export class ApiKeysService {
     auth: RequestContext,
     input: { label: string; key_type: string },
   ): Promise<ApiKey & { key: string }> {
+    // A new key ends the old one, which the organisation's integrations depend on: admins only.
+    if (!hasRole(auth, 'CUSTOMER_ORG_ADMIN')) {
+      throw new DomainError('ForbiddenException', { status: 403, description: ADMINS_ONLY_API_KEYS });
+    }
     const key = `${KEY_PREFIX}${newSecret()}`;
     const row = await this.transactions.run(async (tx) => {
       await this.keys.revokeType(auth.organisationId, input.key_type, tx);

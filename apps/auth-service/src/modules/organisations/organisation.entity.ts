@@ -14,6 +14,10 @@ export class OrganisationEntity {
   @Column('text')
   domain!: string;
 
+  /** When the domain became this organisation's (its registrant's email verified); null while only claimed. */
+  @Column({ type: 'timestamptz', nullable: true })
+  domain_verified_at!: Date | null;
+
   /** The one organisation whose accounts are internal staff; set only by the seed. */
   @Column('boolean', { default: false })
   is_internal!: boolean;

@@ -10,6 +10,7 @@ export interface NewOrganisation {
   slug: string;
   domain: string;
   is_internal?: boolean;
+  domain_verified_at?: Date | null;
 }
 
 @Injectable()
@@ -26,11 +27,26 @@ export class OrganisationsRepository {
     return this.organisations.findOneBy({ slug });
   }
 
-  findByDomain(domain: string, tx?: Transaction): Promise<OrganisationEntity | null> {
+  /** The organisation that owns the domain (verified); a domain only claimed has no owner. */
+  findOwnerOfDomain(domain: string, tx?: Transaction): Promise<OrganisationEntity | null> {
     return repositoryIn(tx, OrganisationEntity, this.organisations)
       .createQueryBuilder('o')
-      .where('lower(o.domain) = lower(:domain)', { domain })
+      .where('lower(o.domain) = lower(:domain) AND o.domain_verified_at IS NOT NULL', { domain })
       .getOne();
+  }
+
+  /** Makes the organisation own its domain unless another one already does; whether it owns it now. */
+  async claimDomain(id: string, tx: Transaction): Promise<boolean> {
+    const rows: Array<{ id: string }> = await managerIn(tx, this.organisations).query(
+      `UPDATE auth.organisations o SET domain_verified_at = now()
+        WHERE o.id = $1 AND o.domain_verified_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM auth.organisations x
+                           WHERE lower(x.domain) = lower(o.domain) AND x.domain_verified_at IS NOT NULL)
+        RETURNING o.id`,
+      [id],
+    );
+    if (rows.length > 0) return true;
+    return Boolean((await this.findById(id, tx))?.domain_verified_at);
   }
 
   findInternal(tx?: Transaction): Promise<OrganisationEntity | null> {
@@ -63,6 +79,8 @@ export class OrganisationsRepository {
 
   insert(organisation: NewOrganisation, tx?: Transaction): Promise<OrganisationEntity> {
     const repository = repositoryIn(tx, OrganisationEntity, this.organisations);
-    return repository.save(repository.create({ id: randomUUID(), is_internal: false, ...organisation }));
+    return repository.save(
+      repository.create({ id: randomUUID(), is_internal: false, domain_verified_at: null, ...organisation }),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isEmailAtDomain } from '@meridian/contracts';
 import type { Transaction } from '@meridian/server-kit';
 import type { OrganisationEntity } from './organisation.entity';
 import { OrganisationsRepository } from './organisations.repository';
@@ -17,8 +18,21 @@ export class OrganisationsService {
     return this.organisations.findBySlug(slug);
   }
 
-  findByDomain(domain: string, tx?: Transaction): Promise<OrganisationEntity | null> {
-    return this.organisations.findByDomain(domain, tx);
+  /** The organisation owning the domain: only a verified domain has one (SSO routes by it). */
+  findOwnerOfDomain(domain: string, tx?: Transaction): Promise<OrganisationEntity | null> {
+    return this.organisations.findOwnerOfDomain(domain, tx);
+  }
+
+  /**
+   * Called when an account's email is verified: an organisation whose registrant's email is at its
+   * domain owns the domain from then on, unless another organisation came first.
+   */
+  async claimDomainFor(account: { email: string; organisation_id: string }, tx: Transaction): Promise<void> {
+    const organisation = await this.organisations.findById(account.organisation_id, tx);
+    if (!organisation || organisation.domain_verified_at) return;
+    if (!isEmailAtDomain(account.email, organisation.domain)) return;
+    await this.organisations.lockCreation(tx);
+    await this.organisations.claimDomain(organisation.id, tx);
   }
 
   findInternal(tx?: Transaction): Promise<OrganisationEntity | null> {
@@ -35,17 +49,18 @@ export class OrganisationsService {
   }
 
   /**
-   * Creates an organisation with a unique slug made from its name. The domain
-   * must be free. Runs inside the caller's transaction: this is where an
+   * Creates an organisation with a unique slug made from its name. No other organisation may
+   * own the domain; it becomes this one's when its registrant's email is verified (or at once,
+   * `domainVerified`, for the organisations the seed makes). Runs inside the caller's transaction: this is where an
    * `auth.organisation.created.v1` event joins it once the outbox is available.
    */
   async create(
-    input: { name: string; domain: string; isInternal?: boolean },
+    input: { name: string; domain: string; isInternal?: boolean; domainVerified?: boolean },
     tx: Transaction,
   ): Promise<OrganisationEntity> {
     await this.organisations.lockCreation(tx);
     const domain = input.domain.toLowerCase();
-    if (await this.organisations.findByDomain(domain, tx)) {
+    if (await this.organisations.findOwnerOfDomain(domain, tx)) {
       throw new OrganisationsError('DomainAlreadyRegisteredException', {
         fields: { domain: ['An organization with this domain already exists'] },
       });
@@ -53,7 +68,13 @@ export class OrganisationsService {
     const base = slugify(input.name);
     const slug = firstFreeSlug(base, await this.organisations.slugsLike(base, tx));
     return this.organisations.insert(
-      { name: input.name.trim(), slug, domain, is_internal: input.isInternal ?? false },
+      {
+        name: input.name.trim(),
+        slug,
+        domain,
+        is_internal: input.isInternal ?? false,
+        domain_verified_at: input.domainVerified ? new Date() : null,
+      },
       tx,
     );
   }

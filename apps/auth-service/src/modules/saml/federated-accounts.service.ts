@@ -9,7 +9,7 @@ import { SamlRejection } from './saml.errors';
 /**
  * Who an identity provider may log in: federated accounts of its own
  * organisation, and, on a first login, a new federated user whose email is in
- * the organisation's domain. Password users stay password users; accounts of
+ * the domain the organisation owns (verified). Password users stay password users; accounts of
  * other organisations are out of its reach.
  */
 @Injectable()
@@ -33,6 +33,8 @@ export class FederatedAccountsService {
     if (domain !== organisation.domain.toLowerCase()) {
       throw new SamlRejection("email outside the organisation's domain");
     }
+    // A domain only claimed is not the organisation's: its identity provider may not make accounts in it.
+    if (!organisation.domain_verified_at) throw new SamlRejection('the organisation does not own its domain');
     return this.transactions.run((tx) =>
       this.accounts.create(
         organisation,

@@ -8,7 +8,8 @@ import { SamlEngine } from './saml-engine';
 /**
  * The login email step: single sign-on for federated users of an organisation
  * with SSO, and for new emails in the domain of one; the password otherwise.
- * An organisation's SSO does not switch its password users to SSO.
+ * An organisation's SSO does not switch its password users to SSO. Only a domain the
+ * organisation owns (verified) routes new emails to it.
  */
 @Injectable()
 export class LookupService {
@@ -25,7 +26,7 @@ export class LookupService {
       ? account.is_federated_user
         ? account.organisation!
         : null
-      : await this.organisations.findByDomain(email.split('@').pop()!);
+      : await this.organisations.findOwnerOfDomain(email.split('@').pop()!);
     if (organisation?.is_active && (await this.configs.isConfigured(organisation.id))) {
       return { auth_type: 'sso', redirect_url: this.engine.serviceProvider(organisation).login_url };
     }

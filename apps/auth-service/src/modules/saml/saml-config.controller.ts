@@ -5,6 +5,7 @@ import {
   samlConfigCreateContract,
   samlConfigGetContract,
   samlConfigUpdateContract,
+  samlMetadataImportContract,
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
 import { SamlConfigService } from './saml-config.service';
@@ -32,5 +33,13 @@ export class SamlConfigController {
     @Input() input: ParsedRequestOf<typeof samlConfigUpdateContract>,
   ): Promise<ResponseOf<typeof samlConfigUpdateContract>> {
     return this.configs.update(auth, input);
+  }
+
+  @Endpoint(samlMetadataImportContract)
+  importMetadata(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof samlMetadataImportContract>,
+  ): Promise<ResponseOf<typeof samlMetadataImportContract>> {
+    return this.configs.importMetadata(auth, input);
   }
 }

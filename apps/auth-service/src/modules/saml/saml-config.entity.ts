@@ -23,6 +23,18 @@ export class SamlConfigEntity {
   @Column('text')
   certificate!: string;
 
+  /** During a rollover, the identity provider's next (or previous) certificate; either one validates. */
+  @Column({ type: 'text', nullable: true })
+  second_certificate!: string | null;
+
+  /** Responses without a request of ours (IdP-initiated, e.g. Okta tiles) are refused unless this is on. */
+  @Column('boolean', { default: false })
+  allow_idp_initiated!: boolean;
+
+  /** Where the settings were imported from, when they came from the identity provider's metadata. */
+  @Column({ type: 'text', nullable: true })
+  metadata_url!: string | null;
+
   @Column('text', { default: 'okta' })
   idp!: string;
 

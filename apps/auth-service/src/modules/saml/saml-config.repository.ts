@@ -5,7 +5,10 @@ import { forOrganisation, isUniqueViolation } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
 import { SamlConfigEntity } from './saml-config.entity';
 
-export type SamlSettings = Pick<SamlConfigEntity, 'entity_id' | 'sso_url' | 'certificate'>;
+export type SamlSettings = Pick<
+  SamlConfigEntity,
+  'entity_id' | 'sso_url' | 'certificate' | 'second_certificate' | 'allow_idp_initiated' | 'metadata_url'
+>;
 
 /** Thrown when the organisation got a configuration concurrently. */
 export class SamlConfigTakenError extends Error {}

@@ -8,7 +8,9 @@ import type { SamlConfigEntity } from './saml-config.entity';
 import { SamlLoginRepository } from './saml-login.repository';
 import { SamlRejection } from './saml.errors';
 import { serviceProviderOf, type ServiceProvider } from './service-provider';
+import { emailCandidates, nameFrom } from './claims';
 import { readCanonicalRoot } from './signed-root';
+import { weakAlgorithmIn } from './signature-algorithms';
 
 /** What a valid response says, once every check passed. */
 export interface Assertion {
@@ -63,9 +65,11 @@ class RequestIdCache implements CacheProvider {
 }
 
 /**
- * The SAML rules, per organisation: only its identity provider's certificate
- * validates, the response and its assertion must both be signed, and audience,
- * destination, recipient, issuer, validity window and InResponseTo must all be ours.
+ * The SAML rules, per organisation: only its identity provider's certificates validate (the
+ * current one and, during a rollover, the second); the response as a whole or its assertion
+ * must be signed (a signed response covers its one assertion: that is what is read), never with
+ * SHA-1; audience, destination, recipient, issuer and validity window must all be ours; and the
+ * response must answer a request of ours, unless the organisation allows IdP-initiated login.
  */
 @Injectable()
 export class SamlEngine {
@@ -86,11 +90,17 @@ export class SamlEngine {
       issuer: sp.entity_id,
       callbackUrl: sp.acs_url,
       audience: sp.entity_id,
-      idpCert: idp.certificate,
+      idpCert: idp.second_certificate ? [idp.certificate, idp.second_certificate] : idp.certificate,
       idpIssuer: idp.entity_id,
-      wantAssertionsSigned: true,
-      wantAuthnResponseSigned: true,
-      validateInResponseTo: ValidateInResponseTo.always,
+      // Either signature will do (Entra ID and Google sign the assertion, Okta may sign only the
+      // response); node-saml still demands one of them, and `validate` checks which.
+      wantAssertionsSigned: false,
+      wantAuthnResponseSigned: false,
+      // Unsolicited responses only where the organisation allows them; a request id that is
+      // present is always checked against ours.
+      validateInResponseTo: idp.allow_idp_initiated
+        ? ValidateInResponseTo.ifPresent
+        : ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: requestTtlMs,
       cacheProvider: new RequestIdCache(this.logins, organisation.id, requestTtlMs),
       acceptedClockSkewMs: this.config.SAML_CLOCK_SKEW_SECONDS * 1000,
@@ -106,12 +116,39 @@ export class SamlEngine {
     return this.samlFor(organisation, idp).getAuthorizeUrlAsync('', undefined, {});
   }
 
+  /**
+   * A response answers one of our requests or, where the organisation allows it, none. node-saml
+   * checked the Response's InResponseTo against our requests whenever it is present
+   * (`responseInResponseTo`); which request is answered must also be signed: the Response's
+   * attribute when the response is signed, the subject confirmation's when only the assertion is.
+   */
+  private checkSolicitation(
+    idp: SamlConfigEntity,
+    signed: NonNullable<VerifiedRootSaml['signedRoot']>,
+    responseInResponseTo: string | undefined,
+    subjectInResponseTo: string | undefined,
+  ): void {
+    if (subjectInResponseTo && subjectInResponseTo !== responseInResponseTo) {
+      throw new SamlRejection('the assertion answers another request than the response');
+    }
+    const answered = signed.localName === 'Response' ? signed.attributes.InResponseTo : subjectInResponseTo;
+    if (answered) {
+      if (answered !== responseInResponseTo) throw new SamlRejection('InResponseTo not checked');
+      return;
+    }
+    if (responseInResponseTo) throw new SamlRejection('the request answered is not signed');
+    if (!idp.allow_idp_initiated)
+      throw new SamlRejection('unsolicited response (IdP-initiated login is off)');
+  }
+
   /** Checks a posted SAMLResponse; throws `SamlRejection` with the reason when anything is off. */
   async validate(
     organisation: OrganisationEntity,
     idp: SamlConfigEntity,
     samlResponse: string,
   ): Promise<Assertion> {
+    const weak = weakAlgorithmIn(Buffer.from(samlResponse, 'base64').toString('utf8'));
+    if (weak) throw new SamlRejection(`weak or unexpected algorithm: ${weak}`);
     const saml = this.samlFor(organisation, idp);
     const sp = this.serviceProvider(organisation);
     let profile: Profile | null;
@@ -121,10 +158,14 @@ export class SamlEngine {
       throw new SamlRejection((error as Error).message);
     }
     if (!profile) throw new SamlRejection('no assertion');
-    if (saml.signedRoot?.localName !== 'Response') {
-      throw new SamlRejection('the response itself is not signed');
+    const signed = saml.signedRoot;
+    if (signed?.localName !== 'Response' && signed?.localName !== 'Assertion') {
+      throw new SamlRejection('neither the response nor its assertion is signed');
     }
-    if (saml.signedRoot.attributes.Destination !== sp.acs_url) throw new SamlRejection('wrong destination');
+    // The Destination counts only where it is signed; an unsigned one says nothing.
+    if (signed.localName === 'Response' && signed.attributes.Destination !== sp.acs_url) {
+      throw new SamlRejection('wrong destination');
+    }
     if (profile.issuer !== idp.entity_id) throw new SamlRejection('wrong issuer');
 
     const assertion = (profile.getAssertion?.() as { Assertion?: XmlNode } | undefined)?.Assertion;
@@ -145,28 +186,22 @@ export class SamlEngine {
       );
     });
     if (!ours) throw new SamlRejection('no subject confirmation for our recipient');
+    this.checkSolicitation(idp, signed, profile.inResponseTo as string | undefined, ours.$?.InResponseTo);
 
     const expiries = [ours.$!.NotOnOrAfter, children(assertion, 'Conditions')[0]?.$?.NotOnOrAfter]
       .filter((value): value is string => Boolean(value))
       .map((value) => Date.parse(value))
       .filter(Number.isFinite);
-    const email = emailSchema.safeParse(profile.email ?? profile.mail ?? profile.nameID);
-    if (!email.success) throw new SamlRejection('no email address in the assertion');
+    const claims = profile as unknown as Record<string, unknown>;
+    const email = emailCandidates(claims, profile.nameID)
+      .map((candidate) => emailSchema.safeParse(candidate))
+      .find((parsed) => parsed.success);
+    if (!email?.success) throw new SamlRejection('no email address in the assertion');
     return {
       id,
       email: email.data,
-      name: nameOf(profile, email.data),
+      name: nameFrom(claims, email.data),
       acceptableUntil: new Date(Math.max(...expiries) + skewMs),
     };
   }
-}
-
-function nameOf(profile: Profile, email: string): string {
-  const text = (key: string) => (typeof profile[key] === 'string' ? (profile[key] as string).trim() : '');
-  const full =
-    text('displayName') || text('name') || text('http://schemas.microsoft.com/identity/claims/displayname');
-  if (full) return full;
-  const joined =
-    `${text('firstName') || text('givenName')} ${text('lastName') || text('sn') || text('surname')}`.trim();
-  return joined || email.split('@')[0]!;
 }

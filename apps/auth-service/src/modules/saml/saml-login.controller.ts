@@ -1,10 +1,12 @@
-import { Controller, Redirect } from '@nestjs/common';
+import { Controller, Redirect, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   lookupContract,
   type ParsedRequestOf,
   type ResponseOf,
   samlAcsContract,
   samlLoginContract,
+  samlSpMetadataContract,
   samlStartContract,
 } from '@meridian/contracts';
 import { Endpoint, Input } from '@meridian/server-kit';
@@ -24,6 +26,18 @@ export class SamlLoginController {
   @Endpoint(lookupContract)
   lookup(@Input() input: ParsedRequestOf<typeof lookupContract>): Promise<ResponseOf<typeof lookupContract>> {
     return this.lookups.lookup(input.email);
+  }
+
+  /** Served at our entity id, so an identity provider can import us from the address it names us by. */
+  @Endpoint(samlSpMetadataContract)
+  async metadata(
+    @Input() input: ParsedRequestOf<typeof samlSpMetadataContract>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ResponseOf<typeof samlSpMetadataContract>> {
+    const xml = await this.logins.serviceProviderMetadata(input.slug);
+    // Set only once the metadata exists: an error keeps the JSON error body.
+    void reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
+    return xml;
   }
 
   @Endpoint(samlStartContract)

@@ -4,13 +4,18 @@ import type { Logger } from 'pino';
 import { addMinutes } from '../../common/dates';
 import { hashSecret, newSecret } from '../../common/secrets';
 import type { AuthConfig } from '../../config';
+import { OrganisationsService } from '../organisations/organisations.service';
 import { FederatedAccountsService } from './federated-accounts.service';
+import { serviceProviderMetadata } from './metadata';
 import { SamlConfigService } from './saml-config.service';
 import { SamlEngine } from './saml-engine';
 import { SamlLoginRepository } from './saml-login.repository';
 import { SamlRejection } from './saml.errors';
 
-/** SP-initiated single sign-on: send the browser to the identity provider, and take its answer back. */
+/**
+ * Single sign-on: send the browser to the identity provider (SP-initiated) and take its answer
+ * back, or take an unsolicited answer where the organisation allows IdP-initiated login.
+ */
 @Injectable()
 export class SamlLoginService {
   constructor(
@@ -18,12 +23,20 @@ export class SamlLoginService {
     private readonly engine: SamlEngine,
     private readonly logins: SamlLoginRepository,
     private readonly federated: FederatedAccountsService,
+    private readonly organisations: OrganisationsService,
     @Inject(CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   private redirect(query: string): string {
     return `${this.config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/sso-redirect?${query}`;
+  }
+
+  /** Our service provider metadata for the organisation (404 for no such organisation). */
+  async serviceProviderMetadata(slug: string): Promise<string> {
+    const organisation = await this.organisations.findBySlug(slug);
+    if (!organisation?.is_active) throw new NotFoundError('Organisation not found');
+    return serviceProviderMetadata(this.engine.serviceProvider(organisation));
   }
 
   /** The identity provider's address with a new AuthnRequest, remembered for its answer. */

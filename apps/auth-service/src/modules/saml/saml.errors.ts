@@ -4,7 +4,8 @@ export type SamlErrorCode =
   | 'ForbiddenException'
   | 'SamlConfigExistsException'
   | 'InvalidCertificateException'
-  | 'SamlLoginFailedException';
+  | 'SamlLoginFailedException'
+  | 'ValidationException';
 
 export class SamlError extends AuthError<SamlErrorCode> {}
 

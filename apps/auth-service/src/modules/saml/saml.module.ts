@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Transactions } from '@meridian/server-kit';
+import { CONFIG, OutboundHttpClient, Transactions } from '@meridian/server-kit';
+import type { AuthConfig } from '../../config';
 import { AccountsModule } from '../accounts/accounts.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { SessionsModule } from '../sessions/sessions.module';
@@ -33,6 +34,13 @@ import { SsoSessionService } from './sso-session.service';
   controllers: [SamlConfigController, SamlLoginController],
   providers: [
     Transactions,
+    {
+      // Metadata URLs are user-given: only public addresses, or those the operator allows.
+      provide: OutboundHttpClient,
+      inject: [CONFIG],
+      useFactory: (config: AuthConfig) =>
+        new OutboundHttpClient({ allowedHosts: config.OUTBOUND_ALLOWED_HOSTS }),
+    },
     SamlConfigRepository,
     SamlLoginRepository,
     SamlEngine,

@@ -41,8 +41,8 @@ export class SeedService implements OnApplicationBootstrap {
       const internal = await this.ensureInternalOrganisation(tx);
       if (!seedDemo || !adminHash || !staffHash) return;
       const demo =
-        (await this.organisations.findByDomain(DEMO_ORGANISATION.domain, tx)) ??
-        (await this.organisations.create({ ...DEMO_ORGANISATION }, tx));
+        (await this.organisations.findOwnerOfDomain(DEMO_ORGANISATION.domain, tx)) ??
+        (await this.organisations.create({ ...DEMO_ORGANISATION, domainVerified: true }, tx));
       await this.ensureAccount(
         demo,
         { name: 'Demo Admin', email: this.config.DEMO_ADMIN_EMAIL, passwordHash: adminHash },
@@ -66,7 +66,12 @@ export class SeedService implements OnApplicationBootstrap {
     const existing = await this.organisations.findInternal(tx);
     if (existing) return existing;
     return this.organisations.create(
-      { name: this.config.INTERNAL_ORG_NAME, domain: this.config.INTERNAL_ORG_DOMAIN, isInternal: true },
+      {
+        name: this.config.INTERNAL_ORG_NAME,
+        domain: this.config.INTERNAL_ORG_DOMAIN,
+        isInternal: true,
+        domainVerified: true,
+      },
       tx,
     );
   }

@@ -27,13 +27,12 @@ export class LoginService {
     const account = await this.accounts.findByEmailWithPassword(email);
     // Always hash, even for an unknown email: the time taken must not tell them apart.
     const matches = await this.hasher.verify(account?.password_hash, password);
-    const refuse = async (
-      code: 'AccountDoesNotExistsException' | 'InvalidPasswordException' | 'SsoLoginRequiredException',
-    ) => {
+    const refuse = async (code: 'InvalidPasswordException' | 'SsoLoginRequiredException') => {
       await this.limiter.record('login', email, ip);
       return new SessionsError(code);
     };
-    if (!account) throw await refuse('AccountDoesNotExistsException');
+    // One code for an unknown email and a wrong password: the answer must not tell them apart.
+    if (!account) throw await refuse('InvalidPasswordException');
     if (account.is_federated_user && !account.password_hash) throw await refuse('SsoLoginRequiredException');
     if (!matches) throw await refuse('InvalidPasswordException');
     if (!account.is_active || !account.organisation?.is_active) {
@@ -45,7 +44,7 @@ export class LoginService {
       await this.registration.resendVerification(account);
       throw new SessionsError('EmailNotVerifiedException');
     }
-    await this.limiter.clear('login', email);
+    await this.limiter.clear('login', email, ip);
     const started = await this.sessions.start(account, { ttlMinutes: this.config.SESSION_TTL_HOURS * 60 });
     return toLoginResponse(started);
   }

@@ -23,7 +23,7 @@ export class SessionsController {
     @Input() input: ParsedRequestOf<typeof loginContract>,
     @Ip() ip: string,
   ): Promise<ResponseOf<typeof loginContract>> {
-    return this.login.login(input, ip);
+    return this.login.login(input.credentials, ip);
   }
 
   @Endpoint(logoutContract)

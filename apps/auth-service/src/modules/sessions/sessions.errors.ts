@@ -2,7 +2,6 @@ import { AuthError } from '../../common/auth-error';
 
 export type SessionsErrorCode =
   | 'InvalidPasswordException'
-  | 'AccountDoesNotExistsException'
   | 'EmailNotVerifiedException'
   | 'AccountDisabledException'
   | 'SsoLoginRequiredException'

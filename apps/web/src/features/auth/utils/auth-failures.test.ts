@@ -39,7 +39,7 @@ describe('loginFailure', () => {
 
   it('shows the first message of a password field error on the field', () => {
     const error = httpError(400, 'ValidationException', 'Password is required', {
-      password: ['Password is required', 'second'],
+      'credentials.password': ['Password is required', 'second'],
     });
     expect(loginFailure(error)).toEqual({
       kind: 'field',

@@ -20,6 +20,7 @@ export type FormFailure =
   | { kind: 'alert'; message: string }
   | { kind: 'toast'; message: string };
 
+// The server answers both with InvalidPasswordException; the spec names both.
 const WRONG_CREDENTIALS = new Set(['InvalidPasswordException', 'AccountDoesNotExistsException']);
 
 /**
@@ -32,7 +33,8 @@ export function loginFailure(error: unknown): FormFailure {
     return { kind: 'toast', message: AUTH_MESSAGES.loginFailed };
   }
   if (WRONG_CREDENTIALS.has(error.code)) return { kind: 'alert', message: LOGIN_FAILED_DESCRIPTION };
-  const password = fieldErrorsOf(error).password;
+  // The login body nests the password under `credentials`.
+  const password = fieldErrorsOf(error)['credentials.password'];
   if (password) return { kind: 'field', field: 'password', message: password };
   if (error.description && (error.status ?? 500) < 500) return { kind: 'alert', message: error.description };
   return { kind: 'toast', message: AUTH_MESSAGES.loginFailed };

@@ -81,6 +81,13 @@ describe('register validation', () => {
       });
     },
   );
+
+  it("needs the domain of the registrant's email, or a parent of it", () => {
+    expect(errors(registerFormSchema, { ...validRegistration, domain: 'other.com' })).toEqual({
+      domain: 'The domain must be the domain of your email address',
+    });
+    expect(errors(registerFormSchema, { ...validRegistration, email: 'ada@eu.acme.com' })).toEqual({});
+  });
 });
 
 describe('new password validation', () => {

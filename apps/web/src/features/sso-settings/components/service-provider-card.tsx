@@ -20,14 +20,14 @@ export function ServiceProviderCard({ serviceProvider }: { serviceProvider: Serv
         <CopyField
           size="sm"
           label="ACS URL"
-          description="Also called the reply or single sign-on URL. Responses must be signed."
+          description="Also called the reply or single sign-on URL. The response or its assertion must be signed (SHA-256 or better)."
           value={serviceProvider.acs_url}
           data-testid="sp-acs-url"
         />
         <CopyField
           size="sm"
           label="Entity ID"
-          description="Also called the audience URI."
+          description="Also called the audience URI. It is also our metadata URL: identity providers that import service provider metadata can read everything from it."
           value={serviceProvider.entity_id}
           data-testid="sp-entity-id"
         />

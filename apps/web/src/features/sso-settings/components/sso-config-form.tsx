@@ -1,11 +1,12 @@
 import type { SamlConfig } from '@meridian/contracts';
-import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Divider, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CopyField } from '@/components/copy-field';
 import { fieldErrorsOf } from '@/lib/error-handling';
 import { showSuccessToast } from '@/lib/notify';
 import { useSaveSsoConfig } from '../api/save-sso-config';
 import { ssoFormSchema, ssoFormValues, ssoSavedMessage, type SsoForm } from '../utils/sso-form';
+import { MetadataImport } from './metadata-import';
 
 export interface SsoConfigFormProps {
   slug: string;
@@ -14,7 +15,10 @@ export interface SsoConfigFormProps {
   canEdit: boolean;
 }
 
-/** The organisation slug, and the identity provider's settings: SSO URL, issuer, certificate. */
+/**
+ * The organisation slug, and the identity provider's settings: SSO URL, issuer, certificate and a
+ * second one for rollovers, whether IdP-initiated login is on; admins can fill them from metadata.
+ */
 export function SsoConfigForm({ slug, config, canEdit }: SsoConfigFormProps) {
   const save = useSaveSsoConfig();
   const form = useForm<SsoForm>({
@@ -49,6 +53,22 @@ export function SsoConfigForm({ slug, config, canEdit }: SsoConfigFormProps) {
           value={slug}
           data-testid="organisation-slug"
         />
+        {canEdit ? (
+          <>
+            <MetadataImport
+              onImported={(settings, url) =>
+                form.setValues({
+                  sso_url: settings.sso_url,
+                  entity_id: settings.entity_id,
+                  certificate: settings.certificate,
+                  second_certificate: settings.second_certificate ?? '',
+                  metadata_url: url,
+                })
+              }
+            />
+            <Divider />
+          </>
+        ) : null}
         <TextInput
           label="Single sign-on URL"
           description="Where your identity provider receives login requests (SAML 2.0 HTTP-Redirect)."
@@ -75,6 +95,24 @@ export function SsoConfigForm({ slug, config, canEdit }: SsoConfigFormProps) {
           readOnly={!canEdit}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
           {...form.getInputProps('certificate')}
+        />
+        <Textarea
+          label="Second certificate (optional)"
+          description="During a certificate rollover: the identity provider's next or previous certificate. Either one is accepted."
+          size="md"
+          autosize
+          minRows={2}
+          maxRows={14}
+          spellCheck={false}
+          readOnly={!canEdit}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+          {...form.getInputProps('second_certificate')}
+        />
+        <Switch
+          label="Allow IdP-initiated login"
+          description="Accept logins started at the identity provider (for example an Okta tile). Each response is still accepted only once."
+          disabled={!canEdit}
+          {...form.getInputProps('allow_idp_initiated', { type: 'checkbox' })}
         />
         {canEdit ? (
           <Group justify="space-between" mt="xs">
