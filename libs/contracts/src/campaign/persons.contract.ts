@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { pageRequestSchema } from '../http/pagination';
+import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
 
 /** Spec section 5, contact texts, word for word. */
 export const contactMessages = {
@@ -68,7 +68,7 @@ export const personListContract = defineEndpoint({
     columns: z.array(z.string().max(100)).max(200).optional(),
     ...dateFilter,
   }),
-  response: paged(personRowSchema),
+  response: paged(personRowSchema).extend(cappedTotalShape),
 });
 
 export const personCreateContract = defineEndpoint({

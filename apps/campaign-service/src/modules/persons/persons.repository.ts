@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { forOrganisation, isUniqueViolation, repositoryIn, type Transaction } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
+import { type CappedTotal, cappedTotal, countBound, keywordCondition, likePattern } from './contact-search';
 import { PersonEntity } from './person.entity';
 import type { FieldPatch } from './person-fields';
 
@@ -13,33 +14,49 @@ export interface PersonListQuery {
   offset: number;
 }
 
+export interface PersonListPage {
+  rows: PersonEntity[];
+  count: CappedTotal;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Escapes LIKE wildcards so a keyword matches literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+// Other lists escape their keywords the same way.
+export { likePattern };
 
 @Injectable()
 export class PersonsRepository {
   constructor(@InjectRepository(PersonEntity) private readonly persons: Repository<PersonEntity>) {}
 
-  list(organisationId: string, query: PersonListQuery): Promise<[PersonEntity[], number]> {
-    const builder = forOrganisation(this.persons, organisationId).query('p');
-    if (query.keyword) {
-      builder.andWhere('(p.email ILIKE :kw OR p.first_name ILIKE :kw OR p.last_name ILIKE :kw)', {
-        kw: likePattern(query.keyword),
-      });
-    }
-    if (query.startDate) builder.andWhere('p._created_time >= :start::date', { start: query.startDate });
+  /**
+   * A page of the contacts list, newest first, and its capped total. The page's ids are found
+   * first, so a deep page skips index entries rather than whole rows; the count stops at a cap.
+   */
+  async list(organisationId: string, query: PersonListQuery): Promise<PersonListPage> {
+    const params: unknown[] = [organisationId];
+    const where = ['p.organisation_id = $1'];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    if (query.keyword) where.push(keywordCondition('p', param(likePattern(query.keyword))));
+    if (query.startDate) where.push(`p._created_time >= ${param(query.startDate)}::date`);
     // End date is inclusive: everything before the next day.
-    if (query.endDate) builder.andWhere(`p._created_time < (:end::date + 1)`, { end: query.endDate });
-    return builder
-      .orderBy('p._created_time', 'DESC')
-      .addOrderBy('p.id', 'ASC')
-      .take(query.limit)
-      .skip(query.offset)
-      .getManyAndCount();
+    if (query.endDate) where.push(`p._created_time < (${param(query.endDate)}::date + 1)`);
+    const filter = where.join(' AND ');
+    const bound = countBound(query);
+    const [rows, counted] = await Promise.all([
+      this.persons.query(
+        `SELECT p.* FROM (
+           SELECT p.id, p._created_time FROM campaign.persons p WHERE ${filter}
+           ORDER BY p._created_time DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+         ) page JOIN campaign.persons p ON p.id = page.id
+         ORDER BY page._created_time DESC, page.id`,
+        [...params, query.limit, query.offset],
+      ) as Promise<PersonEntity[]>,
+      this.persons.query(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign.persons p WHERE ${filter} LIMIT $${params.length + 1}) c`,
+        [...params, bound],
+      ) as Promise<{ n: number }[]>,
+    ]);
+    return { rows, count: cappedTotal(counted[0]!.n, bound) };
   }
 
   find(organisationId: string, id: string, tx?: Transaction): Promise<PersonEntity | null> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   contactMessages,
-  pageCount,
   type ParsedRequestOf,
   type Person,
   type PersonField,
@@ -9,6 +8,7 @@ import {
   type ResponseOf,
 } from '@meridian/contracts';
 import { NotFoundError, type RequestContext, ValidationError } from '@meridian/server-kit';
+import { pageInfo } from './contact-search';
 import type { PersonEntity } from './person.entity';
 import type { PersonFieldEntity } from './person-field.entity';
 import { type FieldValue, planUpdate } from './person-fields';
@@ -71,7 +71,7 @@ export class PersonsService {
     const unknown = columns.filter((c) => c !== '_created_time' && !known.has(c));
     if (unknown.length > 0) throw new ValidationError({ columns: [`Unknown column: ${unknown.join(', ')}`] });
 
-    const [rows, total] = await this.persons.list(auth.organisationId, {
+    const { rows, count } = await this.persons.list(auth.organisationId, {
       keyword: input.keyword || undefined,
       startDate: input.start_date,
       endDate: input.end_date,
@@ -91,8 +91,7 @@ export class PersonsService {
       records,
       page_number: input.page_number,
       page_size: input.page_size,
-      page_count: pageCount(total, input.page_size),
-      total_count: total,
+      ...pageInfo(count, input.page_size),
     };
   }
 

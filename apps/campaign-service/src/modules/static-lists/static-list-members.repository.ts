@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
-import { likePattern } from '../persons/persons.repository';
+import { type CappedTotal, cappedTotal, countBound, keywordCondition, likePattern } from '../persons/contact-search';
 
 export interface MemberRow {
   id: string;
@@ -27,26 +27,38 @@ const FILE_MATCH = `FROM file_emails f
 export class StaticListMembersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** A page of the list's members, newest added first, and its capped total (as the contacts list). */
   async page(
     organisationId: string,
     listId: string,
     query: { keyword?: string; startDate?: string; endDate?: string; limit: number; offset: number },
-  ): Promise<[MemberRow[], number]> {
+  ): Promise<[MemberRow[], CappedTotal]> {
     const where = `m.organisation_id = $1 AND m.static_list_id = $2
-      AND ($3::text IS NULL OR p.email ILIKE $3 OR p.first_name ILIKE $3 OR p.last_name ILIKE $3)
+      AND ($3::text IS NULL OR ${keywordCondition('p', '$3')})
       AND ($4::date IS NULL OR m.added_at >= $4::date) AND ($5::date IS NULL OR m.added_at < $5::date + 1)`;
-    const params = [organisationId, listId, query.keyword ? likePattern(query.keyword) : null, query.startDate ?? null, query.endDate ?? null];
-    const rows: MemberRow[] = await this.dataSource.query(
-      `SELECT p.id, p.email, p.first_name, p.last_name, p.title, p.company_name, p.phone_number, m.added_at
-       FROM campaign.static_list_members m JOIN campaign.persons p ON p.id = m.person_id
-       WHERE ${where} ORDER BY m.added_at DESC, p.id LIMIT $6 OFFSET $7`,
-      [...params, query.limit, query.offset],
-    );
-    const [{ n }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM campaign.static_list_members m JOIN campaign.persons p ON p.id = m.person_id WHERE ${where}`,
-      params,
-    )) as { n: number }[];
-    return [rows, n];
+    const params = [
+      organisationId,
+      listId,
+      query.keyword ? likePattern(query.keyword) : null,
+      query.startDate ?? null,
+      query.endDate ?? null,
+    ];
+    const bound = countBound(query);
+    const [rows, counted] = await Promise.all([
+      // Ordered by the members index (list, added_at, person): no sort of the whole list.
+      this.dataSource.query(
+        `SELECT p.id, p.email, p.first_name, p.last_name, p.title, p.company_name, p.phone_number, m.added_at
+         FROM campaign.static_list_members m JOIN campaign.persons p ON p.id = m.person_id
+         WHERE ${where} ORDER BY m.added_at DESC, m.person_id LIMIT $6 OFFSET $7`,
+        [...params, query.limit, query.offset],
+      ) as Promise<MemberRow[]>,
+      this.dataSource.query(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign.static_list_members m JOIN campaign.persons p ON p.id = m.person_id
+         WHERE ${where} LIMIT $6) c`,
+        [...params, bound],
+      ) as Promise<{ n: number }[]>,
+    ]);
+    return [rows, cappedTotal(counted[0]!.n, bound)];
   }
 
   async removeEmails(organisationId: string, listId: string, emails: string[]): Promise<number> {
