@@ -75,6 +75,11 @@ describe('contacts list and search at scale', () => {
     expect(emails(inLastName.body)).toEqual(['grace@navy.mil']);
     const inFirstName = await t.call(personListContract, { keyword: 'lan' }, admin).expect(200);
     expect(emails(inFirstName.body)).toEqual(['alan@bletchley.uk']);
+    // One or two characters match the start of a field (no trigram to look up for less).
+    const short = await t.call(personListContract, { keyword: 'Gr' }, admin).expect(200);
+    expect(emails(short.body)).toEqual(['grace@navy.mil']);
+    const inside = await t.call(personListContract, { keyword: 'ce' }, admin).expect(200);
+    expect(inside.body).toMatchObject({ records: [], total_count: 0 });
     // Another organisation's contact with the same name is neither listed nor counted.
     const lovelace = await t.call(personListContract, { keyword: 'lovelace' }, admin).expect(200);
     expect(lovelace.body).toMatchObject({ total_count: 1, page_count: 1, total_capped: false });

@@ -14,6 +14,19 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Keywords shorter than a trigram have nothing to look up in the index. */
+export const MIN_ANYWHERE_KEYWORD = 3;
+
+/**
+ * The LIKE pattern of a contact search: anywhere in a field from three characters on; a shorter
+ * keyword matches the start of a field, which the trigram index still finds (a one- or
+ * two-character substring would scan every contact).
+ */
+export function searchPattern(keyword: string): string {
+  const pattern = likePattern(keyword);
+  return [...keyword].length < MIN_ANYWHERE_KEYWORD ? pattern.slice(1) : pattern;
+}
+
 /** The spec's contact search columns (section 9: email, first_name, last_name), as one condition. */
 export function keywordCondition(alias: string, param: string): string {
   return `(${alias}.email ILIKE ${param} OR ${alias}.first_name ILIKE ${param} OR ${alias}.last_name ILIKE ${param})`;

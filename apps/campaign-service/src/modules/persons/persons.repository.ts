@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { forOrganisation, isUniqueViolation, repositoryIn, type Transaction } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
-import { type CappedTotal, cappedTotal, countBound, keywordCondition, likePattern } from './contact-search';
+import {
+  type CappedTotal,
+  cappedTotal,
+  countBound,
+  keywordCondition,
+  likePattern,
+  searchPattern,
+} from './contact-search';
 import { PersonEntity } from './person.entity';
 import type { FieldPatch } from './person-fields';
 
@@ -24,39 +31,50 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Other lists escape their keywords the same way.
 export { likePattern };
 
+/**
+ * The contacts list's two statements (the benchmark runs them bare). The page's ids are found
+ * first, so a deep page skips index entries rather than whole rows; the count stops at a bound.
+ */
+export function personListSql(organisationId: string, query: PersonListQuery) {
+  const params: unknown[] = [organisationId];
+  const where = ['p.organisation_id = $1'];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (query.keyword) where.push(keywordCondition('p', param(searchPattern(query.keyword))));
+  if (query.startDate) where.push(`p._created_time >= ${param(query.startDate)}::date`);
+  // End date is inclusive: everything before the next day.
+  if (query.endDate) where.push(`p._created_time < (${param(query.endDate)}::date + 1)`);
+  const filter = where.join(' AND ');
+  const n = params.length;
+  const bound = countBound(query);
+  return {
+    bound,
+    page: {
+      text: `SELECT p.* FROM (
+          SELECT p.id, p._created_time FROM campaign.persons p WHERE ${filter}
+          ORDER BY p._created_time DESC, p.id LIMIT $${n + 1} OFFSET $${n + 2}
+        ) page JOIN campaign.persons p ON p.id = page.id
+        ORDER BY page._created_time DESC, page.id`,
+      values: [...params, query.limit, query.offset],
+    },
+    count: {
+      text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign.persons p WHERE ${filter} LIMIT $${n + 1}) c`,
+      values: [...params, bound],
+    },
+  };
+}
+
 @Injectable()
 export class PersonsRepository {
   constructor(@InjectRepository(PersonEntity) private readonly persons: Repository<PersonEntity>) {}
 
-  /**
-   * A page of the contacts list, newest first, and its capped total. The page's ids are found
-   * first, so a deep page skips index entries rather than whole rows; the count stops at a cap.
-   */
+  /** A page of the contacts list, newest first, and its capped total (see `personListSql`). */
   async list(organisationId: string, query: PersonListQuery): Promise<PersonListPage> {
-    const params: unknown[] = [organisationId];
-    const where = ['p.organisation_id = $1'];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    if (query.keyword) where.push(keywordCondition('p', param(likePattern(query.keyword))));
-    if (query.startDate) where.push(`p._created_time >= ${param(query.startDate)}::date`);
-    // End date is inclusive: everything before the next day.
-    if (query.endDate) where.push(`p._created_time < (${param(query.endDate)}::date + 1)`);
-    const filter = where.join(' AND ');
-    const bound = countBound(query);
+    const sql = personListSql(organisationId, query);
     const [rows, counted] = await Promise.all([
-      this.persons.query(
-        `SELECT p.* FROM (
-           SELECT p.id, p._created_time FROM campaign.persons p WHERE ${filter}
-           ORDER BY p._created_time DESC, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}
-         ) page JOIN campaign.persons p ON p.id = page.id
-         ORDER BY page._created_time DESC, page.id`,
-        [...params, query.limit, query.offset],
-      ) as Promise<PersonEntity[]>,
-      this.persons.query(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign.persons p WHERE ${filter} LIMIT $${params.length + 1}) c`,
-        [...params, bound],
-      ) as Promise<{ n: number }[]>,
+      this.persons.query(sql.page.text, sql.page.values) as Promise<PersonEntity[]>,
+      this.persons.query(sql.count.text, sql.count.values) as Promise<{ n: number }[]>,
     ]);
-    return { rows, count: cappedTotal(counted[0]!.n, bound) };
+    return { rows, count: cappedTotal(counted[0]!.n, sql.bound) };
   }
 
   find(organisationId: string, id: string, tx?: Transaction): Promise<PersonEntity | null> {

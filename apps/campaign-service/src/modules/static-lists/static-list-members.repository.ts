@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
-import { type CappedTotal, cappedTotal, countBound, keywordCondition, likePattern } from '../persons/contact-search';
+import { type CappedTotal, cappedTotal, countBound, keywordCondition, searchPattern } from '../persons/contact-search';
 
 export interface MemberRow {
   id: string;
@@ -39,7 +39,7 @@ export class StaticListMembersRepository {
     const params = [
       organisationId,
       listId,
-      query.keyword ? likePattern(query.keyword) : null,
+      query.keyword ? searchPattern(query.keyword) : null,
       query.startDate ?? null,
       query.endDate ?? null,
     ];
