@@ -6,7 +6,12 @@ import {
   staticListCreateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
-import { keywordCondition, LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '../src/modules/persons/contact-search';
+import {
+  keywordCondition,
+  LIST_COUNT_CAP,
+  RECENT_WINDOW,
+  SEARCH_COUNT_CAP,
+} from '../src/modules/persons/contact-search';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 /** Contacts at scale: substring search through the trigram index, and totals that stop at a cap. */
@@ -139,6 +144,41 @@ describe('contacts list and search at scale', () => {
     expect(added.body).toMatchObject({ total_count: 1, total_capped: false });
   });
 
+  it('pages a search right whether its matches are among the newest contacts or only among old ones', async () => {
+    const seed = await newPerson(admin, 'seed@example.com');
+    const organisationId = await organisationOf(seed);
+    await generate(organisationId, RECENT_WINDOW + 2_000);
+    // The 30 oldest contacts came from one company, long before everyone else.
+    await t.sql(
+      `UPDATE campaign.persons SET last_name = 'Legacyco' WHERE id IN (
+         SELECT id FROM campaign.persons WHERE organisation_id = $1 ORDER BY _created_time LIMIT 30)`,
+      [organisationId],
+    );
+    await t.sql('VACUUM ANALYZE campaign.persons');
+    const bulk = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `bulk${from + i}@gen.example`);
+
+    const old = await t
+      .call(personListContract, { keyword: 'legacy', page_size: 10, page_number: 2 }, admin)
+      .expect(200);
+    expect(emails(old.body)).toEqual(bulk(RECENT_WINDOW + 2_000 - 30 + 11, 10));
+    expect(old.body).toMatchObject({ total_count: 30, total_capped: false, page_count: 3 });
+
+    // Every contact matches: a page inside the newest window, and one past it.
+    const inside = await t.call(
+      personListContract,
+      { keyword: 'gen.example', page_size: 10, page_number: 500 },
+      admin,
+    );
+    expect(emails(inside.body)).toEqual(bulk(4_991, 10));
+    const past = await t.call(
+      personListContract,
+      { keyword: 'gen.example', page_size: 10, page_number: 1_101 },
+      admin,
+    );
+    expect(emails(past.body)).toEqual(bulk(11_001, 10));
+  });
+
   it('answers a keyword search from the trigram index on a larger set', async () => {
     const seed = await newPerson(admin, 'seed@example.com');
     await generate(await organisationOf(seed), 20_000);
@@ -179,6 +219,14 @@ describe('contacts list and search at scale', () => {
       total_count: SEARCH_COUNT_CAP,
       total_capped: true,
     });
+
+    // Search pages inside the newest window of members and past it.
+    const page2 = (await list({ search_keyword: 'first', page_number: 2 })).body;
+    expect(emails(page2)).toEqual(Array.from({ length: 10 }, (_, i) => `bulk${11 + i}@gen.example`));
+    const past = (await list({ search_keyword: 'first', page_number: LIST_COUNT_CAP / 10 + 1 })).body;
+    expect(emails(past)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `bulk${LIST_COUNT_CAP + 1 + i}@gen.example`),
+    );
 
     // Another organisation's list is not found, whatever it holds.
     await t.call(staticListContactsListContract, { static_list_id: listId }, other).expect(404);

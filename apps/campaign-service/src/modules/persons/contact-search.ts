@@ -42,6 +42,57 @@ export function countBound(query: { keyword?: string; limit: number; offset: num
   return Math.max(cap, query.offset + query.limit) + 1;
 }
 
+/** Newest rows a search reads first, before it looks further back. */
+export const RECENT_WINDOW = 10_000;
+
+/**
+ * The ids of a search's page (columns `id` and `at`, newest first), whatever the planner guesses
+ * about where matches lie. Walking the newest rows until a page is full is fast when matches are
+ * spread out, but crosses the whole table when they all sit in older rows (one company imported a
+ * year ago), and the planner cannot tell the two apart. So the page comes from the newest
+ * RECENT_WINDOW rows when they hold enough matches (it is then exactly the page); otherwise from
+ * all matches, found through the trigram indexes and sorted: few, or clustered, in that case.
+ */
+export function searchPageSql(q: {
+  /** `<time column>, <id column>` of the listing order, both descending, e.g. `p._created_time, p.id`. */
+  order: [string, string];
+  from: string;
+  /** Where all matches are found, when another join order suits that better than `from`. */
+  hitsFrom?: string;
+  filter: string;
+  /** The time of the RECENT_WINDOW-th newest row: `SELECT t FROM ... ORDER BY t DESC, id OFFSET $w LIMIT 1`. */
+  boundary: (offset: number) => string;
+  limit: string;
+  offset: string;
+}): string {
+  const [at, id] = q.order;
+  const need = `${q.limit} + ${q.offset}`;
+  const ordered = `ORDER BY at DESC, id LIMIT ${q.limit} OFFSET ${q.offset}`;
+  return `WITH recent AS (
+      SELECT ${id} AS id, ${at} AS at FROM ${q.from}
+      WHERE ${q.filter} AND ${at} >= COALESCE((${q.boundary(RECENT_WINDOW - 1)}), '-infinity')
+      ORDER BY ${at} DESC, ${id} LIMIT ${need}
+    ), hits AS MATERIALIZED (
+      SELECT ${id} AS id, ${at} AS at FROM ${q.hitsFrom ?? q.from} WHERE ${q.filter}
+    )
+    (SELECT id, at FROM recent WHERE (SELECT count(*) FROM recent) = ${need} ${ordered})
+    UNION ALL
+    (SELECT id, at FROM hits WHERE (SELECT count(*) FROM recent) < ${need} ${ordered})`;
+}
+
+/**
+ * Counts matching rows up to `bound`. A keyword's matches are planned as a whole (a materialized
+ * step the count then stops reading at the bound): planned as "the first n rows" instead, a
+ * common keyword gets a scan in table order that checks tens of thousands of rows on three
+ * columns, as the planner prices ILIKE as cheap; planned as a whole it reads the trigram indexes.
+ */
+export function countSql(q: { from: string; filter: string; keyword: boolean; bound: string }): string {
+  if (!q.keyword)
+    return `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${q.from} WHERE ${q.filter} LIMIT ${q.bound}) c`;
+  return `WITH hits AS MATERIALIZED (SELECT 1 FROM ${q.from} WHERE ${q.filter})
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM hits LIMIT ${q.bound}) c`;
+}
+
 export interface CappedTotal {
   total: number;
   capped: boolean;

@@ -6,8 +6,10 @@ import {
   type CappedTotal,
   cappedTotal,
   countBound,
+  countSql,
   keywordCondition,
   likePattern,
+  searchPageSql,
   searchPattern,
 } from './contact-search';
 import { PersonEntity } from './person.entity';
@@ -46,18 +48,27 @@ export function personListSql(organisationId: string, query: PersonListQuery) {
   const filter = where.join(' AND ');
   const n = params.length;
   const bound = countBound(query);
+  const [limit, offset] = [`$${n + 1}::int`, `$${n + 2}::int`];
+  const page = query.keyword
+    ? searchPageSql({
+        order: ['p._created_time', 'p.id'],
+        from: 'campaign.persons p',
+        filter,
+        boundary: (skip) =>
+          `SELECT _created_time FROM campaign.persons WHERE organisation_id = $1 ORDER BY _created_time DESC, id OFFSET ${skip} LIMIT 1`,
+        limit,
+        offset,
+      })
+    : `SELECT p.id, p._created_time AS at FROM campaign.persons p WHERE ${filter}
+       ORDER BY p._created_time DESC, p.id LIMIT ${limit} OFFSET ${offset}`;
   return {
     bound,
     page: {
-      text: `SELECT p.* FROM (
-          SELECT p.id, p._created_time FROM campaign.persons p WHERE ${filter}
-          ORDER BY p._created_time DESC, p.id LIMIT $${n + 1} OFFSET $${n + 2}
-        ) page JOIN campaign.persons p ON p.id = page.id
-        ORDER BY page._created_time DESC, page.id`,
+      text: `SELECT p.* FROM (${page}) page JOIN campaign.persons p ON p.id = page.id ORDER BY page.at DESC, page.id`,
       values: [...params, query.limit, query.offset],
     },
     count: {
-      text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign.persons p WHERE ${filter} LIMIT $${n + 1}) c`,
+      text: countSql({ from: 'campaign.persons p', filter, keyword: !!query.keyword, bound: `$${n + 1}` }),
       values: [...params, bound],
     },
   };

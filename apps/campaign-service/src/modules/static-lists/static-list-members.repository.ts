@@ -5,7 +5,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
-import { type CappedTotal, cappedTotal, countBound, keywordCondition, searchPattern } from '../persons/contact-search';
+import {
+  type CappedTotal,
+  cappedTotal,
+  countBound,
+  countSql,
+  keywordCondition,
+  searchPageSql,
+  searchPattern,
+} from '../persons/contact-search';
 
 export interface MemberRow {
   id: string;
@@ -40,28 +48,43 @@ export function memberPageSql(organisationId: string, listId: string, query: Mem
   const where = ['m.organisation_id = $1', 'm.static_list_id = $2'];
   const param = (value: unknown) => `$${params.push(value)}`;
   let from = 'campaign.static_list_members m';
+  let hitsFrom = from;
   if (query.keyword) {
     from += ' JOIN campaign.persons p ON p.id = m.person_id';
-    where.push(keywordCondition('p', param(searchPattern(query.keyword))));
+    // All of a keyword's matches: from the trigram indexes, each checked against the list by its
+    // key (OFFSET 0 keeps this join order); planned as a whole, the join would scan the list.
+    hitsFrom = `campaign.persons p CROSS JOIN LATERAL (SELECT m.person_id, m.added_at, m.organisation_id, m.static_list_id
+      FROM campaign.static_list_members m WHERE m.static_list_id = $2 AND m.person_id = p.id OFFSET 0) m`;
+    where.push('p.organisation_id = $1', keywordCondition('p', param(searchPattern(query.keyword))));
   }
   if (query.startDate) where.push(`m.added_at >= ${param(query.startDate)}::date`);
   if (query.endDate) where.push(`m.added_at < (${param(query.endDate)}::date + 1)`);
   const filter = where.join(' AND ');
   const n = params.length;
   const bound = countBound(query);
+  const [limit, offset] = [`$${n + 1}::int`, `$${n + 2}::int`];
+  const page = query.keyword
+    ? searchPageSql({
+        order: ['m.added_at', 'm.person_id'],
+        from,
+        hitsFrom,
+        filter,
+        boundary: (skip) =>
+          `SELECT added_at FROM campaign.static_list_members WHERE static_list_id = $2 ORDER BY added_at DESC, person_id OFFSET ${skip} LIMIT 1`,
+        limit,
+        offset,
+      })
+    : `SELECT m.person_id AS id, m.added_at AS at FROM ${from} WHERE ${filter}
+       ORDER BY m.added_at DESC, m.person_id LIMIT ${limit} OFFSET ${offset}`;
   return {
     bound,
     page: {
-      text: `SELECT p.id, p.email, p.first_name, p.last_name, p.title, p.company_name, p.phone_number, page.added_at
-        FROM (
-          SELECT m.person_id, m.added_at FROM ${from} WHERE ${filter}
-          ORDER BY m.added_at DESC, m.person_id LIMIT $${n + 1} OFFSET $${n + 2}
-        ) page JOIN campaign.persons p ON p.id = page.person_id
-        ORDER BY page.added_at DESC, page.person_id`,
+      text: `SELECT p.id, p.email, p.first_name, p.last_name, p.title, p.company_name, p.phone_number, page.at AS added_at
+        FROM (${page}) page JOIN campaign.persons p ON p.id = page.id ORDER BY page.at DESC, page.id`,
       values: [...params, query.limit, query.offset],
     },
     count: {
-      text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${filter} LIMIT $${n + 1}) c`,
+      text: countSql({ from: hitsFrom, filter, keyword: !!query.keyword, bound: `$${n + 1}` }),
       values: [...params, bound],
     },
   };
