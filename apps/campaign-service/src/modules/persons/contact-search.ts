@@ -1,7 +1,8 @@
 /**
  * What the contacts list and a static list's members list share so both stay instant at a
- * million contacts: the keyword condition (served by the trigram index) and counts that stop at
- * a cap instead of visiting every matching row on each keystroke.
+ * million contacts: the keyword condition (served by the trigram indexes), a search page that
+ * does not depend on where matches lie, and counts that stop at a cap instead of visiting every
+ * matching row on each keystroke.
  */
 
 /** Rows counted exactly without a keyword: counting them reads only an index, so it is cheap. */
