@@ -4,6 +4,7 @@ import { EmailTokens1769000000000 } from './1769000000000-email-tokens';
 import { Webhooks1769100000000 } from './1769100000000-webhooks';
 import { Templates1769200000000 } from './1769200000000-templates';
 import { EmailSettings1769300000000 } from './1769300000000-email-settings';
+import { ContactSearch1770300000000 } from './1770300000000-contact-search';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Webhooks1769100000000,
   Templates1769200000000,
   EmailSettings1769300000000,
+  ContactSearch1770300000000,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { pageRequestSchema } from '../http/pagination';
+import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
 import { contactMessages, EMAIL_MAX_LENGTH, fieldPattern, personFieldRules, personFieldSchema } from './person-fields';
 
 export const contactEmailSchema = z
@@ -45,7 +45,7 @@ export const personListContract = defineEndpoint({
     columns: z.array(z.string().max(100)).max(200).optional(),
     ...dateFilter,
   }),
-  response: paged(personRowSchema),
+  response: paged(personRowSchema).extend(cappedTotalShape),
 });
 
 export const personCreateContract = defineEndpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
-import { pageRequestSchema } from '../http/pagination';
+import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
 import { filepathSchema, processStateSchema } from './contact-import.contract';
 
 export const staticListMessages = {
@@ -114,7 +114,7 @@ export const staticListContactsListContract = defineEndpoint({
     start_date: z.iso.date().optional(),
     end_date: z.iso.date().optional(),
   }),
-  response: z.object({ records: z.array(staticListMemberSchema), ...pageInfo }),
+  response: z.object({ records: z.array(staticListMemberSchema), ...pageInfo, ...cappedTotalShape }),
 });
 
 export const staticListContactsRemoveContract = defineEndpoint({

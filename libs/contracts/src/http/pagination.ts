@@ -19,6 +19,12 @@ export const pageInfoSchema = z.object({
 });
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
+/**
+ * Lists that can reach a million rows stop counting past a cap: `total_capped` then says that
+ * `total_count` is a lower bound (shown as '10,000+') and more pages follow the counted ones.
+ */
+export const cappedTotalShape = { total_capped: z.boolean() };
+
 export function pageCount(total: number, pageSize: number): number {
   return Math.ceil(total / pageSize);
 }

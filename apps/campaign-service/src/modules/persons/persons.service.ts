@@ -3,7 +3,6 @@ import {
   contactMessages,
   DEFAULT_FIELD_NAMES,
   FILLABLE_DEFAULT_FIELDS,
-  pageCount,
   type ParsedRequestOf,
   type Person,
   type PersonField,
@@ -11,6 +10,7 @@ import {
   type ResponseOf,
 } from '@meridian/contracts';
 import { NotFoundError, type RequestContext, ValidationError } from '@meridian/server-kit';
+import { pageInfo } from './contact-search';
 import type { PersonEntity } from './person.entity';
 import type { PersonFieldEntity } from './person-field.entity';
 import { type FieldValue, planUpdate } from './person-fields';
@@ -68,7 +68,7 @@ export class PersonsService {
     const unknown = columns.filter((c) => c !== '_created_time' && !known.has(c));
     if (unknown.length > 0) throw new ValidationError({ columns: [`Unknown column: ${unknown.join(', ')}`] });
 
-    const [rows, total] = await this.persons.list(auth.organisationId, {
+    const { rows, count } = await this.persons.list(auth.organisationId, {
       keyword: input.keyword || undefined,
       startDate: input.start_date,
       endDate: input.end_date,
@@ -88,8 +88,7 @@ export class PersonsService {
       records,
       page_number: input.page_number,
       page_size: input.page_size,
-      page_count: pageCount(total, input.page_size),
-      total_count: total,
+      ...pageInfo(count, input.page_size),
     };
   }
 

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { fieldName, matchedMessage, pageCount } from '@meridian/contracts';
+import { fieldName, matchedMessage } from '@meridian/contracts';
 import type { RequestContext } from '@meridian/server-kit';
 import type { FastifyRequest } from 'fastify';
 import { CsvFileError, csvToCopyLines, readHeader } from '../uploads/csv-reader';
 import { readUpload } from '../uploads/multipart';
 import { UploadStore } from '../uploads/upload-store';
+import { pageInfo } from '../persons/contact-search';
 import { StaticListMembersRepository } from './static-list-members.repository';
 import { StaticListsError } from './static-lists.errors';
 import { StaticListsService } from './static-lists.service';
@@ -30,7 +31,7 @@ export class StaticListMembersService {
     input: { static_list_id: string; page_size: number; page_number: number; search_keyword?: string; start_date?: string; end_date?: string },
   ) {
     await this.lists.require(auth, input.static_list_id);
-    const [rows, total] = await this.members.page(auth.organisationId, input.static_list_id, {
+    const [rows, count] = await this.members.page(auth.organisationId, input.static_list_id, {
       keyword: input.search_keyword || undefined,
       startDate: input.start_date,
       endDate: input.end_date,
@@ -41,8 +42,7 @@ export class StaticListMembersService {
       records: rows.map((r) => ({ ...r, added_at: r.added_at.toISOString() })),
       page_number: input.page_number,
       page_size: input.page_size,
-      page_count: pageCount(total, input.page_size),
-      total_count: total,
+      ...pageInfo(count, input.page_size),
     };
   }
 

@@ -7,6 +7,7 @@ import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { SearchInput, useAddParam, useDebouncedSearchPaging } from '@/components/list-page';
 import { ListPagination } from '@/components/pagination';
+import { formatTotal } from '@/lib/format-count';
 import { useContacts } from '../api/get-contacts';
 import { ContactsTable } from '../components/contacts-table';
 import { CreateContactModal } from '../components/create-contact-modal';
@@ -25,7 +26,9 @@ export function ContactsListRoute() {
   });
   const [importOpen, setImportOpen] = useState(false);
   const totalPages = contacts.isError ? 0 : (contacts.data?.page_count ?? 0);
-  const total = contacts.data?.total_count;
+  const total = contacts.data
+    ? formatTotal(contacts.data.total_count, contacts.data.total_capped)
+    : undefined;
   const [createOpen, setCreateOpen] = useAddParam();
 
   return (
