@@ -11,6 +11,7 @@ import {
   LIST_COUNT_CAP,
   RECENT_WINDOW,
   SEARCH_COUNT_CAP,
+  SHORT_KEYWORD_SCAN_LIMIT,
 } from '../src/modules/persons/contact-search';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
@@ -80,11 +81,11 @@ describe('contacts list and search at scale', () => {
     expect(emails(inLastName.body)).toEqual(['grace@navy.mil']);
     const inFirstName = await t.call(personListContract, { keyword: 'lan' }, admin).expect(200);
     expect(emails(inFirstName.body)).toEqual(['alan@bletchley.uk']);
-    // One or two characters match the start of a field (no trigram to look up for less).
+    // In an organisation this small, one or two characters still match anywhere.
     const short = await t.call(personListContract, { keyword: 'Gr' }, admin).expect(200);
     expect(emails(short.body)).toEqual(['grace@navy.mil']);
     const inside = await t.call(personListContract, { keyword: 'ce' }, admin).expect(200);
-    expect(inside.body).toMatchObject({ records: [], total_count: 0 });
+    expect(emails(inside.body)).toEqual(['grace@navy.mil', 'ada.lovelace@analytical.io']);
     // Another organisation's contact with the same name is neither listed nor counted.
     const lovelace = await t.call(personListContract, { keyword: 'lovelace' }, admin).expect(200);
     expect(lovelace.body).toMatchObject({ total_count: 1, page_count: 1, total_capped: false });
@@ -96,6 +97,17 @@ describe('contacts list and search at scale', () => {
     expect(emails(second.body)).toEqual(['ada.lovelace@analytical.io']);
     const beyond = await t.call(personListContract, { page_size: 2, page_number: 9 }, admin).expect(200);
     expect(beyond.body).toMatchObject({ records: [], total_count: 3, page_count: 2 });
+  });
+
+  it('matches a one- or two-character keyword at the start of a field once an organisation is too large to scan', async () => {
+    await newPerson(admin, 'grace@navy.mil', { first_name: 'Grace', last_name: 'Hopper' });
+    const cecil = await newPerson(admin, 'cecil@navy.mil', { first_name: 'Cecil', last_name: 'Hopper' });
+    await generate(await organisationOf(cecil), SHORT_KEYWORD_SCAN_LIMIT);
+
+    const atStart = await t.call(personListContract, { keyword: 'ce' }, admin).expect(200);
+    expect(emails(atStart.body)).toEqual(['cecil@navy.mil']);
+    const anywhere = await t.call(personListContract, { keyword: 'race' }, admin).expect(200);
+    expect(emails(anywhere.body)).toEqual(['grace@navy.mil']);
   });
 
   it('stops counting past the cap and always offers the next page', async () => {

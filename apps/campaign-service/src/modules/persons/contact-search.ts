@@ -12,18 +12,32 @@ export const LIST_COUNT_CAP = 10_000;
 /** With a keyword each counted row is rechecked in the table, so fewer are counted exactly. */
 export const SEARCH_COUNT_CAP = 1_000;
 
-
 /** Keywords shorter than a trigram have nothing to look up in the index. */
 export const MIN_ANYWHERE_KEYWORD = 3;
 
 /**
- * The LIKE pattern of a contact search: anywhere in a field from three characters on; a shorter
- * keyword matches the start of a field, which the trigram index still finds (a one- or
- * two-character substring would scan every contact).
+ * Up to this many contacts, a one- or two-character keyword still matches anywhere: scanning
+ * them takes a few milliseconds. Past it, such a keyword matches the start of a field, which the
+ * trigram index still finds (a short substring would scan every contact on each keystroke).
  */
-export function searchPattern(keyword: string): string {
+export const SHORT_KEYWORD_SCAN_LIMIT = 50_000;
+
+/** Whether a keyword is too short for the trigram index to find it anywhere in a field. */
+export function isShortKeyword(keyword: string): boolean {
+  return [...keyword].length < MIN_ANYWHERE_KEYWORD;
+}
+
+/** Counts the organisation's contacts up to just past SHORT_KEYWORD_SCAN_LIMIT (an index-only walk). */
+export const SMALL_ORGANISATION_SQL = `SELECT count(*)::int AS n FROM (
+  SELECT 1 FROM campaign.persons WHERE organisation_id = $1 LIMIT ${SHORT_KEYWORD_SCAN_LIMIT + 1}) s`;
+
+/**
+ * The LIKE pattern of a contact search: anywhere in a field, except that a short keyword in a
+ * large organisation (`shortAnywhere` false) matches the start of a field.
+ */
+export function searchPattern(keyword: string, shortAnywhere = false): string {
   const pattern = likePattern(keyword);
-  return [...keyword].length < MIN_ANYWHERE_KEYWORD ? pattern.slice(1) : pattern;
+  return isShortKeyword(keyword) && !shortAnywhere ? pattern.slice(1) : pattern;
 }
 
 /** The spec's contact search columns (section 9: email, first_name, last_name), as one condition. */

@@ -7,15 +7,20 @@ import {
   cappedTotal,
   countBound,
   countSql,
+  isShortKeyword,
   keywordCondition,
   searchPageSql,
   searchPattern,
+  SHORT_KEYWORD_SCAN_LIMIT,
+  SMALL_ORGANISATION_SQL,
 } from './contact-search';
 import { PersonEntity } from './person.entity';
 import type { FieldPatch } from './person-fields';
 
 export interface PersonListQuery {
   keyword?: string;
+  /** A short keyword matches anywhere (the organisation is small enough to scan). */
+  shortAnywhere?: boolean;
   startDate?: string;
   endDate?: string;
   limit: number;
@@ -37,7 +42,7 @@ export function personListSql(organisationId: string, query: PersonListQuery) {
   const params: unknown[] = [organisationId];
   const where = ['p.organisation_id = $1'];
   const param = (value: unknown) => `$${params.push(value)}`;
-  if (query.keyword) where.push(keywordCondition('p', param(searchPattern(query.keyword))));
+  if (query.keyword) where.push(keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))));
   if (query.startDate) where.push(`p._created_time >= ${param(query.startDate)}::date`);
   // End date is inclusive: everything before the next day.
   if (query.endDate) where.push(`p._created_time < (${param(query.endDate)}::date + 1)`);
@@ -76,12 +81,19 @@ export class PersonsRepository {
 
   /** A page of the contacts list, newest first, and its capped total (see `personListSql`). */
   async list(organisationId: string, query: PersonListQuery): Promise<PersonListPage> {
-    const sql = personListSql(organisationId, query);
+    const shortAnywhere = query.keyword && isShortKeyword(query.keyword) ? await this.isSmall(organisationId) : false;
+    const sql = personListSql(organisationId, { ...query, shortAnywhere });
     const [rows, counted] = await Promise.all([
       this.persons.query(sql.page.text, sql.page.values) as Promise<PersonEntity[]>,
       this.persons.query(sql.count.text, sql.count.values) as Promise<{ n: number }[]>,
     ]);
     return { rows, count: cappedTotal(counted[0]!.n, sql.bound) };
+  }
+
+  /** Whether the organisation has few enough contacts for a short keyword to scan them all. */
+  async isSmall(organisationId: string): Promise<boolean> {
+    const rows = (await this.persons.query(SMALL_ORGANISATION_SQL, [organisationId])) as { n: number }[];
+    return rows[0]!.n <= SHORT_KEYWORD_SCAN_LIMIT;
   }
 
   find(organisationId: string, id: string, tx?: Transaction): Promise<PersonEntity | null> {

@@ -10,9 +10,12 @@ import {
   cappedTotal,
   countBound,
   countSql,
+  isShortKeyword,
   keywordCondition,
   searchPageSql,
   searchPattern,
+  SHORT_KEYWORD_SCAN_LIMIT,
+  SMALL_ORGANISATION_SQL,
 } from '../persons/contact-search';
 
 export interface MemberRow {
@@ -32,6 +35,8 @@ const FILE_MATCH = `FROM file_emails f
 
 export interface MemberPageQuery {
   keyword?: string;
+  /** A short keyword matches anywhere (the organisation is small enough to scan). */
+  shortAnywhere?: boolean;
   startDate?: string;
   endDate?: string;
   limit: number;
@@ -55,7 +60,7 @@ export function memberPageSql(organisationId: string, listId: string, query: Mem
     // key (OFFSET 0 keeps this join order); planned as a whole, the join would scan the list.
     hitsFrom = `campaign.persons p CROSS JOIN LATERAL (SELECT m.person_id, m.added_at, m.organisation_id, m.static_list_id
       FROM campaign.static_list_members m WHERE m.static_list_id = $2 AND m.person_id = p.id OFFSET 0) m`;
-    where.push('p.organisation_id = $1', keywordCondition('p', param(searchPattern(query.keyword))));
+    where.push('p.organisation_id = $1', keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))));
   }
   if (query.startDate) where.push(`m.added_at >= ${param(query.startDate)}::date`);
   if (query.endDate) where.push(`m.added_at < (${param(query.endDate)}::date + 1)`);
@@ -97,7 +102,12 @@ export class StaticListMembersRepository {
 
   /** A page of the list's members, newest added first, and its capped total (see `memberPageSql`). */
   async page(organisationId: string, listId: string, query: MemberPageQuery): Promise<[MemberRow[], CappedTotal]> {
-    const sql = memberPageSql(organisationId, listId, query);
+    let shortAnywhere = false;
+    if (query.keyword && isShortKeyword(query.keyword)) {
+      const rows = (await this.dataSource.query(SMALL_ORGANISATION_SQL, [organisationId])) as { n: number }[];
+      shortAnywhere = rows[0]!.n <= SHORT_KEYWORD_SCAN_LIMIT;
+    }
+    const sql = memberPageSql(organisationId, listId, { ...query, shortAnywhere });
     const [rows, counted] = await Promise.all([
       this.dataSource.query(sql.page.text, sql.page.values) as Promise<MemberRow[]>,
       this.dataSource.query(sql.count.text, sql.count.values) as Promise<{ n: number }[]>,
