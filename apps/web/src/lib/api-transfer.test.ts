@@ -136,7 +136,7 @@ describe('apiDownload', () => {
     });
     const caller = new AbortController();
     const pending = apiDownload(exportContract, {}, { signal: caller.signal }).catch((e: unknown) => e);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 30_000 });
     caller.abort();
     expect(await pending).toMatchObject({ kind: 'aborted' });
   });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   templateCreateContract,
@@ -9,9 +9,6 @@ import {
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { stubApi } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
-
-// The screens load lazily: the first render waits for their chunk.
-configure({ asyncUtilTimeout: 5000 });
 
 const admin = accountRecord('a0000000-0000-4000-8000-000000000001', 'ada@acme.com', 'CUSTOMER_ORG_ADMIN');
 const LIST = templatesListContract.fullPath;
@@ -50,8 +47,7 @@ const page = (records: TemplateSummary[]) => ({
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 afterEach(resetAppHarness);
 
-// The first test pays for loading the screen's chunk.
-describe('the Emails list', { timeout: 20_000 }, () => {
+describe('the Emails list', () => {
   it('shows the columns and editor types of the emails', async () => {
     const welcome = summary('11111111-1111-4111-8111-111111111111', 'Welcome');
     const digest = summary('22222222-2222-4222-8222-222222222222', 'Digest', { template_type: 'advanced' });
