@@ -9,9 +9,6 @@ const LEGACY_PASSWORD = 'correct horse battery staple';
 const LEGACY_HASH =
   '$argon2id$v=19$m=19456,p=1,t=2$BOunCx7mp0+XYD8vYELwrg$uCx1h8qJsIDNP3no6Z4UKeiO0fuduFyyHfqqTVYOn80';
 
-// Hashing is deliberately slow (19 MiB per hash); a loaded machine needs room.
-jest.setTimeout(60_000);
-
 describe('PasswordHasher', () => {
   const hasher = new PasswordHasher();
 
