@@ -1,7 +1,7 @@
 // Finds dependencies package.json declares but nothing uses, so none lingers after the code
 // that needed it is gone. `npm run lint` runs it through check-dependencies.mjs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 /**
@@ -87,16 +87,36 @@ export function findUnusedDependencies({ manifest, sources, packageInfo, pending
   };
 }
 
-/** The repository's tracked and new (not ignored) code files, without this check's own files. */
-export function readSources(root) {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+/** Folders that hold no source of ours: installs, builds, data, caches. */
+const NOT_SOURCE_DIRS = new Set(['node_modules', 'dist', '.git', '.data', '.nx', 'coverage', 'artifacts']);
+
+/** Every file under root, for a copy without git (a source archive, a container build). */
+function walk(root, dir = '') {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return NOT_SOURCE_DIRS.has(entry.name) ? [] : walk(root, path);
+    return entry.isFile() ? [path] : [];
   });
-  return listed
-    .split('\0')
-    .filter((path) => path && !SKIP.has(basename(path)) && !/(?:^|\/)unused-dependencies\.[^/]+$/.test(path))
+}
+
+function listFiles(root) {
+  try {
+    const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return listed.split('\0').filter(Boolean);
+  } catch {
+    return walk(root);
+  }
+}
+
+/** The repository's code files (tracked and new, not ignored), without this check's own files. */
+export function readSources(root) {
+  return listFiles(root)
+    .filter((path) => !SKIP.has(basename(path)) && !/(?:^|\/)unused-dependencies\.[^/]+$/.test(path))
     .filter((path) => SOURCE.test(path) && existsSync(join(root, path)))
     .map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
 }

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import {
   findUnusedDependencies,
   installedPackageInfo,
@@ -90,6 +91,27 @@ describe('unused dependencies', () => {
       { pending: { waiting: 'later work', arrived: 'later work', dropped: 'later work' } },
     );
     expect(result).toEqual({ unused: [], stalePending: ['arrived', 'dropped'] });
+  });
+
+  it('reads the code of a copy without git, leaving out installs, builds and prose', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'deps-check-'));
+    try {
+      const files = {
+        'apps/x/src/a.ts': "import 'alpha';\n",
+        'node_modules/beta/index.js': "require('beta');\n",
+        'dist/out.js': "require('gamma');\n",
+        'docs/notes.md': "import 'delta';\n",
+      };
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(copy, path)), { recursive: true });
+        writeFileSync(join(copy, path), text);
+      }
+      // Not a git work tree: the listing falls back to walking the folders.
+      const sources = readSources(copy);
+      expect(sources.map((source) => source.path)).toEqual(['apps/x/src/a.ts']);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('finds none in this repository', () => {
