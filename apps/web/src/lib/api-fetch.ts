@@ -92,7 +92,7 @@ export async function sendRequest<T>(request: FetchRequest<T>, options: CallOpti
 }
 
 /** Not JSON: a value no schema accepts, so the answer counts as invalid rather than empty. */
-export const NOT_JSON = Symbol('not-json');
+const NOT_JSON = Symbol('not-json');
 
 /** The answer's JSON; `undefined` for an empty body, `NOT_JSON` for anything else. */
 export async function readJson(response: Response): Promise<unknown> {
