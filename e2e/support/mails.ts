@@ -40,7 +40,7 @@ export interface Mailbox {
 export async function openMailbox(address: string): Promise<Mailbox> {
   const seen = new Set((await listFor(address)).map((mail) => mail.id));
   return {
-    async next({ subject, timeoutMs = 20_000 } = {}) {
+    async next({ subject, timeoutMs = 45_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const fresh = (await listFor(address)).filter((mail) => !seen.has(mail.id));

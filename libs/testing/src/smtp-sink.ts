@@ -91,7 +91,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    waitFor(match, timeoutMs = 10_000) {
+    waitFor(match, timeoutMs = 30_000) {
       return new Promise<ReceivedMail>((resolve, reject) => {
         const check = () => {
           const found = take(match);

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { errorBody, stubApi } from '@/test/api-stub';
@@ -11,9 +11,6 @@ import {
   resetAppHarness,
   sessionOf as session,
 } from '@/test/app-harness';
-
-// The account screens load lazily: the first render of each waits for its chunk.
-configure({ asyncUtilTimeout: 5000 });
 
 const admin = account('a0000000-0000-4000-8000-000000000001', 'ada@acme.com', 'CUSTOMER_ORG_ADMIN');
 
@@ -158,7 +155,7 @@ describe('the Impersonate page', () => {
     expect(api.callsTo(`${AUTH}/internal/organisation.list`)).toHaveLength(0);
   });
 
-  it('validates, then impersonates and stores the new session', { timeout: 20_000 }, async () => {
+  it('validates, then impersonates and stores the new session', async () => {
     const api = stubApi({
       [`${AUTH}/accounts/token.verify`]: [{ body: session(staff) }, { body: session(admin, staff) }],
       [`${AUTH}/internal/organisation.list`]: {

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { errorBody, stubApi } from '@/test/api-stub';
@@ -10,9 +10,6 @@ import {
   resetAppHarness,
   sessionOf as session,
 } from '@/test/app-harness';
-
-// The account screens load lazily: the first render of each waits for its chunk.
-configure({ asyncUtilTimeout: 5000 });
 
 const admin = account('a0000000-0000-4000-8000-000000000001', 'ada@acme.com', 'CUSTOMER_ORG_ADMIN');
 

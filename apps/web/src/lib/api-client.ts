@@ -1,20 +1,8 @@
-import { errorBodySchema, type Endpoint, type RequestOf, type ResponseOf } from '@meridian/contracts';
+import type { Endpoint, RequestOf, ResponseOf } from '@meridian/contracts';
 import type { z } from 'zod';
-import { ApiError, type ApiErrorKind } from './api-error';
-import { tokenStorage } from './auth-token';
+import { authorization, readJson, sendRequest, type CallOptions, type HttpMethod } from './api-fetch';
 
-/** Spec section 9: request timeout 300000 ms. */
-export const REQUEST_TIMEOUT_MS = 300_000;
-
-export interface CallOptions {
-  /** The caller shows its own error message; the shared error toasts are skipped. */
-  selfHandled?: boolean;
-  /** Cancels the request, e.g. the signal TanStack Query hands to a query function. */
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export { REQUEST_TIMEOUT_MS, type CallOptions, type HttpMethod } from './api-fetch';
 
 export interface RequestParts {
   method: HttpMethod;
@@ -54,8 +42,7 @@ export function buildRequest(
   origin = window.location.origin,
 ): BuiltRequest {
   const url = new URL(parts.path, origin).toString() + (parts.query ? buildQueryString(parts.query) : '');
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...authorization(token) };
   if (parts.body === undefined) return { url, init: { method: parts.method, headers } };
   headers['Content-Type'] = 'application/json';
   return { url, init: { method: parts.method, headers, body: JSON.stringify(parts.body) } };
@@ -89,67 +76,24 @@ export function apiCall<E extends Endpoint>(
  * The transport under `apiCall`. Product calls go through `apiCall` and a contract; this is used
  * directly only for gateway tooling that has no contract (the local mail capture).
  */
-export async function apiRequest<S extends z.ZodType>(
+export function apiRequest<S extends z.ZodType>(
   request: RawRequest<S>,
   options: CallOptions = {},
 ): Promise<z.output<S>> {
-  const token = request.anonymous ? null : tokenStorage.get();
-  const { url, init } = buildRequest(request, token);
-  const fail = (kind: ApiErrorKind, status: number | null, cause?: unknown, body: ApiError['body'] = null) =>
-    new ApiError({
-      kind,
+  return sendRequest(
+    {
       method: request.method,
-      url: request.path,
-      status,
-      body,
-      sentWithToken: token !== null,
-      selfHandled: options.selfHandled ?? false,
-      cause,
-    });
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const cancel = () => controller.abort();
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', cancel);
-
-  let status: number | null = null;
-  try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
-    status = response.status;
-    const payload = await readBody(response);
-    if (!response.ok) {
-      const parsed = errorBodySchema.safeParse(payload);
-      throw fail('http', response.status, undefined, parsed.success ? parsed.data : null);
-    }
-    const result = request.response.safeParse(payload);
-    if (!result.success) throw fail('invalid-response', response.status, result.error);
-    return result.data;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (timedOut) throw fail('timeout', status, error);
-    if (options.signal?.aborted) throw fail('aborted', status, error);
-    throw fail('network', status, error);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', cancel);
-  }
-}
-
-const NOT_JSON = Symbol('not-json');
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return NOT_JSON;
-  }
+      path: request.path,
+      anonymous: request.anonymous,
+      build: (token) => buildRequest(request, token),
+      read: async (response, fail) => {
+        const result = request.response.safeParse(await readJson(response));
+        if (!result.success) throw fail('invalid-response', response.status, result.error);
+        return result.data;
+      },
+    },
+    options,
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,76 +1,40 @@
-import { errorBodySchema, type Endpoint, type ResponseOf } from '@meridian/contracts';
+import type { Endpoint, ResponseOf } from '@meridian/contracts';
 import type { z } from 'zod';
-import { buildQueryString, REQUEST_TIMEOUT_MS, type CallOptions } from './api-client';
-import { ApiError, type ApiErrorKind } from './api-error';
-import { tokenStorage } from './auth-token';
+import { buildQueryString } from './api-client';
+import { authorization, readJson, sendRequest, type CallOptions, type Fail } from './api-fetch';
 
 /**
  * File transfers that do not fit `apiCall`'s JSON body: multipart uploads and blob downloads.
- * Same bearer token, same `ApiError`s, so the shared error handling treats them like any call.
+ * The same fetch core, so the same bearer token, timeout and `ApiError`s as any call.
  */
-interface TransferRequest {
+interface TransferRequest<T> {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
   body?: BodyInit;
+  read: (response: Response, fail: Fail) => Promise<T>;
 }
 
-async function send(request: TransferRequest, options: CallOptions): Promise<Response> {
-  const token = tokenStorage.get();
-  const fail = (kind: ApiErrorKind, status: number | null, cause?: unknown, body: ApiError['body'] = null) =>
-    new ApiError({
-      kind,
-      method: request.method,
-      url: request.path,
-      status,
-      body,
-      sentWithToken: token !== null,
-      selfHandled: options.selfHandled ?? false,
-      cause,
-    });
-  const headers: Record<string, string> = { ...request.headers };
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const cancel = () => controller.abort();
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', cancel);
-  try {
-    const response = await fetch(new URL(request.path, window.location.origin).toString(), {
-      method: request.method,
-      headers,
-      body: request.body,
-      signal: controller.signal,
-    });
-    if (!response.ok) {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(await response.text()) as unknown;
-      } catch {
-        payload = undefined;
-      }
-      const parsed = errorBodySchema.safeParse(payload);
-      throw fail('http', response.status, undefined, parsed.success ? parsed.data : null);
-    }
-    return response;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (timedOut) throw fail('timeout', null, error);
-    if (options.signal?.aborted) throw fail('aborted', null, error);
-    throw fail('network', null, error);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', cancel);
-  }
+function transfer<T>(
+  { method, path, headers, body, read }: TransferRequest<T>,
+  options: CallOptions,
+): Promise<T> {
+  return sendRequest(
+    {
+      method,
+      path,
+      build: (token) => ({
+        url: new URL(path, window.location.origin).toString(),
+        init: { method, headers: { ...headers, ...authorization(token) }, body },
+      }),
+      read,
+    },
+    options,
+  );
 }
 
 /** Posts `fields` and `files` as multipart form data to an endpoint and validates its JSON answer. */
-export async function apiUpload<E extends Endpoint>(
+export function apiUpload<E extends Endpoint>(
   endpoint: E,
   parts: { files: Record<string, File>; fields?: Record<string, string> },
   options: CallOptions = {},
@@ -78,50 +42,43 @@ export async function apiUpload<E extends Endpoint>(
   const form = new FormData();
   for (const [name, value] of Object.entries(parts.fields ?? {})) form.append(name, value);
   for (const [name, file] of Object.entries(parts.files)) form.append(name, file, file.name);
-  const response = await send(
-    { method: 'POST', path: endpoint.fullPath, headers: { Accept: 'application/json' }, body: form },
+  return transfer(
+    {
+      method: 'POST',
+      path: endpoint.fullPath,
+      headers: { Accept: 'application/json' },
+      body: form,
+      read: async (response, fail) => {
+        const result = (endpoint.response as z.ZodType).safeParse(await readJson(response));
+        if (!result.success) throw fail('invalid-response', response.status, result.error);
+        return result.data as ResponseOf<E>;
+      },
+    },
     options,
   );
-  const text = await response.text();
-  let payload: unknown;
-  try {
-    payload = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    payload = undefined;
-  }
-  const result = (endpoint.response as z.ZodType).safeParse(payload);
-  if (!result.success) {
-    throw new ApiError({
-      kind: 'invalid-response',
-      method: 'POST',
-      url: endpoint.fullPath,
-      status: response.status,
-      body: null,
-      sentWithToken: tokenStorage.get() !== null,
-      selfHandled: options.selfHandled ?? false,
-      cause: result.error,
-    });
-  }
-  return result.data as ResponseOf<E>;
 }
 
 /** Fetches a file from an endpoint (GET with a query, POST with a JSON body). */
-export async function apiDownload(
+export function apiDownload(
   endpoint: Pick<Endpoint, 'method' | 'fullPath'>,
   input: Record<string, unknown> = {},
   options: CallOptions = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
-  const request: TransferRequest =
+  const read = async (response: Response) => ({
+    blob: await response.blob(),
+    filename: filenameOf(response.headers.get('Content-Disposition')),
+  });
+  const request: TransferRequest<{ blob: Blob; filename: string | null }> =
     endpoint.method === 'GET'
-      ? { method: 'GET', path: endpoint.fullPath + buildQueryString(input) }
+      ? { method: 'GET', path: endpoint.fullPath + buildQueryString(input), read }
       : {
           method: 'POST',
           path: endpoint.fullPath,
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(input),
+          read,
         };
-  const response = await send(request, options);
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+  return transfer(request, options);
 }
 
 export function filenameOf(disposition: string | null): string | null {

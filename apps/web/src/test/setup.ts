@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait this long for the screen to settle. Lazy screens, debounced
+// searches (1 s) and a loaded CI machine all need room; a passing test waits no longer.
+// Set once here, not per file, so no file can tighten it for its own machine.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom lacks the browser APIs Mantine reads.
 if (!window.matchMedia) {

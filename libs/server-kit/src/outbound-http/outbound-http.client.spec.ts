@@ -174,7 +174,7 @@ describe(OutboundHttpClient.name, () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': '999', host: 'evil' },
       body: '{"hello":"world"}',
-      timeoutMs: 5_000,
+      timeoutMs: 30_000,
     });
     expect(response.status).toBe(200);
     expect(response.headers['x-seen']).toBe('yes');
@@ -252,7 +252,7 @@ describe(OutboundHttpClient.name, () => {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: 'payload',
-        timeoutMs: 5_000,
+        timeoutMs: 30_000,
       });
     const seeOther = JSON.parse((await post(303)).body.toString()) as { method: string; body: string };
     expect(seeOther).toMatchObject({ method: 'GET', body: '' });

@@ -1,15 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { argon2id, hash, verify } from 'argon2';
+import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
-/** argon2id with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane). */
-const OPTIONS = { type: argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * Algorithm.Argon2id. The package declares its enum as an ambient const enum,
+ * which isolated-module compilation cannot read, so the value is spelled here.
+ */
+const ARGON2ID: Algorithm.Argon2id = 2;
+
+/**
+ * argon2id with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane). The
+ * package ships prebuilt binaries for every platform, so installs need no
+ * compiler; hashes stay standard PHC strings, so hashes made before verify.
+ */
+export const HASH_OPTIONS: Readonly<Options> = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+  outputLen: 32,
+};
 
 @Injectable()
 export class PasswordHasher {
   private dummyHash?: Promise<string>;
 
   hash(password: string): Promise<string> {
-    return hash(password, OPTIONS);
+    return hash(password, HASH_OPTIONS);
   }
 
   /**

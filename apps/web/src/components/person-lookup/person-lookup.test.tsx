@@ -1,15 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import type { PersonLookupRow } from '@meridian/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/api-stub';
 import { resetAppHarness } from '@/test/app-harness';
 import { PersonLookupField } from './person-lookup';
 import type { PersonSelection } from './use-person-lookup';
 
-// The lookup waits for typing to pause (1 s) before it asks the server.
-configure({ asyncUtilTimeout: 4000 });
 afterEach(resetAppHarness);
 
 const CAMPAIGN = '/api/campaign/v1';
@@ -22,7 +20,13 @@ const ada: PersonLookupRow = {
   product_user_id: null,
   campaign_context: 'person',
 };
-const adaAtOrg: PersonLookupRow = { ...ada, id: 'pp-1', org_id: 'org-9', product_user_id: 'u-7', campaign_context: 'org' };
+const adaAtOrg: PersonLookupRow = {
+  ...ada,
+  id: 'pp-1',
+  org_id: 'org-9',
+  product_user_id: 'u-7',
+  campaign_context: 'org',
+};
 const settings = (mapping: string) => ({ body: { settings: { person_org_mapping: mapping, email: null } } });
 
 function renderField() {
@@ -34,7 +38,8 @@ function renderField() {
       </MantineProvider>
     </QueryClientProvider>,
   );
-  const type = (value: string) => fireEvent.change(screen.getByLabelText('Receive as'), { target: { value } });
+  const type = (value: string) =>
+    fireEvent.change(screen.getByLabelText('Receive as'), { target: { value } });
   return { onChange, type };
 }
 
@@ -56,7 +61,10 @@ describe(PersonLookupField.name, () => {
     const { type, onChange } = renderField();
     type('Ada@Acme.com ');
     expect(await screen.findByText('Ada Lovelace (ada@acme.com)')).toBeTruthy();
-    expect(api.callsTo(`${CAMPAIGN}/person.lookup`)[0]?.body).toEqual({ email: 'ada@acme.com', campaign_context: 'person' });
+    expect(api.callsTo(`${CAMPAIGN}/person.lookup`)[0]?.body).toEqual({
+      email: 'ada@acme.com',
+      campaign_context: 'person',
+    });
     expect(onChange).toHaveBeenLastCalledWith({
       person: ada,
       campaign_context: 'person',

@@ -61,7 +61,7 @@ export const seqOf = (envelope: EventEnvelope) => (envelope.payload as { seq: nu
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
   what: string,
-  deadlineMs = 20_000,
+  deadlineMs = 30_000,
 ): Promise<void> {
   const until = Date.now() + deadlineMs;
   while (!(await condition())) {

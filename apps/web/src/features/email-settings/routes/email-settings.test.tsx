@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { errorBody, stubApi } from '@/test/api-stub';
@@ -10,8 +10,6 @@ import {
   sessionOf as session,
 } from '@/test/app-harness';
 
-// The screen loads lazily: the first render waits for its chunk.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const CAMPAIGN = '/api/campaign/v1';

@@ -142,6 +142,14 @@ function EditorChoice(props: {
       className={classes.choice}
       data-selected={props.selected || undefined}
       onClick={props.onSelect}
+      onKeyDown={(event) => {
+        // Spec: Enter submits the dialog. On a focused choice it would only click it again,
+        // so it chooses this editor and submits, like Enter in the name field.
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        props.onSelect();
+        event.currentTarget.form?.requestSubmit();
+      }}
     >
       <ThemeIcon size={38} radius="md" variant={props.selected ? 'filled' : 'light'} color="meridian">
         <Icon size={20} stroke={1.7} />

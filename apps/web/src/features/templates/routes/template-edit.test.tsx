@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   personLookupContract,
@@ -12,8 +12,6 @@ import {
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { stubApi } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
-
-configure({ asyncUtilTimeout: 8000 });
 
 // jsdom has no layout: the code editor measures text ranges, which jsdom's Range cannot.
 beforeAll(() => {
@@ -61,7 +59,7 @@ function stub() {
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 afterEach(resetAppHarness);
 
-describe('the email editor', { timeout: 30_000 }, () => {
+describe('the email editor', () => {
   it('saves the subject, the code and the sender settings', async () => {
     const api = stub();
     renderAppAt(`/template/edit/${ID}`);

@@ -1,16 +1,19 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { templateNameUpdateContract, templatesListContract, type TemplateSummary } from '@meridian/contracts';
+import {
+  templateCreateContract,
+  templateNameUpdateContract,
+  templatesListContract,
+  type TemplateSummary,
+} from '@meridian/contracts';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { stubApi } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
 
-// The screens load lazily: the first render waits for their chunk.
-configure({ asyncUtilTimeout: 5000 });
-
 const admin = accountRecord('a0000000-0000-4000-8000-000000000001', 'ada@acme.com', 'CUSTOMER_ORG_ADMIN');
 const LIST = templatesListContract.fullPath;
 const RENAME = templateNameUpdateContract.fullPath;
+const CREATE = templateCreateContract.fullPath;
 
 function summary(id: string, name: string, overrides: Partial<TemplateSummary> = {}): TemplateSummary {
   return {
@@ -44,8 +47,7 @@ const page = (records: TemplateSummary[]) => ({
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 afterEach(resetAppHarness);
 
-// The first test pays for loading the screen's chunk.
-describe('the Emails list', { timeout: 20_000 }, () => {
+describe('the Emails list', () => {
   it('shows the columns and editor types of the emails', async () => {
     const welcome = summary('11111111-1111-4111-8111-111111111111', 'Welcome');
     const digest = summary('22222222-2222-4222-8222-222222222222', 'Digest', { template_type: 'advanced' });
@@ -79,6 +81,34 @@ describe('the Emails list', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Email' });
     expect(within(dialog).getByRole('radio', { name: /Visual editor \(drag and drop\)/ })).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: /HTML editor/ })).toBeTruthy();
+  });
+
+  it('submits the New Email dialog with Enter once the editor is chosen', async () => {
+    const created = summary('33333333-3333-4333-8333-333333333333', 'Launch', { template_type: 'advanced' });
+    const api = stubApi({
+      [`${AUTH}/accounts/token.verify`]: { body: sessionOf(admin) },
+      [LIST]: page([]),
+      [CREATE]: { body: { template: { ...created, content: null, content_json: null } } },
+    });
+    renderAppAt('/templates?add=true');
+    const dialog = await screen.findByRole('dialog', { name: 'New Email' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Launch' } });
+
+    // The visual editor goes on to the gallery.
+    const visual = within(dialog).getByRole('radio', { name: /Visual editor/ });
+    fireEvent.click(visual);
+    fireEvent.keyDown(visual, { key: 'Enter' });
+    expect(await screen.findByRole('dialog', { name: 'Templates' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+
+    // The HTML editor creates the email.
+    const details = await screen.findByRole('dialog', { name: 'New Email' });
+    const html = within(details).getByRole('radio', { name: /HTML editor/ });
+    fireEvent.click(html);
+    fireEvent.keyDown(html, { key: 'Enter' });
+    await waitFor(() =>
+      expect(api.callsTo(CREATE)[0]?.body).toMatchObject({ name: 'Launch', template_type: 'advanced' }),
+    );
   });
 
   it('rejects a new name under 3 characters and renames with the spec toast', async () => {

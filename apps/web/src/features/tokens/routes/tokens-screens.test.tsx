@@ -1,12 +1,10 @@
 import type { EmailToken } from '@meridian/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { stubApi, type StubAnswer } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
 
-// The screens load lazily and the code check waits for typing to pause.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 

@@ -1,12 +1,10 @@
 import type { Webhook, WebhookPreviewResult } from '@meridian/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { stubApi } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
 
-// Screens load lazily, and the search waits 1 s for typing to pause.
-configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 // jsdom lays nothing out; the payload editor (CodeMirror) measures text ranges.
 const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
@@ -44,7 +42,7 @@ const page = (records: Webhook[]) => ({
   },
 });
 
-describe('the Webhooks list', { timeout: 15_000 }, () => {
+describe('the Webhooks list', () => {
   it('shows the columns and asks for the first webhook when there is none', async () => {
     const api = stubApi({ ...signedIn, [`${HOOKS}/webhook.list`]: [page([hook]), page([])] });
     renderAppAt('/webhooks');
@@ -83,7 +81,7 @@ describe('the Webhooks list', { timeout: 15_000 }, () => {
 });
 
 // The editor's chunk (with the code editor) is large: its first load takes a while here.
-describe('the webhook editor', { timeout: 20_000 }, () => {
+describe('the webhook editor', () => {
   const result: WebhookPreviewResult = {
     request: {
       url: 'https://hooks.acme.com/in',
