@@ -12,8 +12,6 @@ export const PENDING = {
   'axe-core': 'browser-tier accessibility checks',
   lighthouse: 'the web bench',
   'font-awesome': "self-hosted icons of the visual editor's newsletter preset",
-  samlify: 'a second, independently written SAML IdP for the SSO tests',
-  '@authenio/samlify-node-xmllint': "samlify's schema validator",
 };
 
 /** Code and configuration; prose (Markdown) does not count as a use. */
