@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { CampaignContext, PersonLookupRow, PersonRef, TokenColumn, TokenFunction, TokenVerifyResult } from '@meridian/contracts';
+import type {
+  CampaignContext,
+  PersonLookupRow,
+  PersonRef,
+  TokenColumn,
+  TokenFunction,
+  TokenVerifyResult,
+} from '@meridian/contracts';
 import type { PersonEntity } from '../persons/person.entity';
 import { PersonFieldsRepository } from '../persons/person-fields.repository';
 import { PersonsRepository } from '../persons/persons.repository';
@@ -58,7 +65,10 @@ export class PersonalisationService {
    */
   async renderForPersons(orgId: string, input: RenderRequest): Promise<RenderedPerson[]> {
     const [rows, tokens, sign] = await Promise.all([
-      this.persons.findMany(orgId, input.persons.map((p) => p.id)),
+      this.persons.findMany(
+        orgId,
+        input.persons.map((p) => p.id),
+      ),
       this.tokens.list(orgId),
       this.links.signer(),
     ]);
@@ -94,7 +104,9 @@ export class PersonalisationService {
         display: field.display,
         type: field.type,
         custom: field.custom,
-        variable: /^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name) ? `person.${field.name}` : `person[${JSON.stringify(field.name)}]`,
+        variable: /^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name)
+          ? `person.${field.name}`
+          : `person[${JSON.stringify(field.name)}]`,
       }));
   }
 }

@@ -17,6 +17,11 @@ export class SavedTokensRepository {
     const rows = await forOrganisation(this.tokens, organisationId).find({
       select: { organisation_id: true, name: true, code: true, default_value: true, return_type: true },
     });
-    return rows.map((row) => ({ name: row.name, code: row.code, default_value: row.default_value, return_type: row.return_type }));
+    return rows.map((row) => ({
+      name: row.name,
+      code: row.code,
+      default_value: row.default_value,
+      return_type: row.return_type,
+    }));
   }
 }
