@@ -1,24 +1,31 @@
-import { Injectable } from '@nestjs/common';
-import type {
-  CampaignContext,
-  PersonLookupRow,
-  PersonRef,
-  TokenColumn,
-  TokenFunction,
-  TokenVerifyResult,
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CampaignContext,
+  type PersonLookupRow,
+  type PersonRef,
+  type TokenColumn,
+  type TokenFunction,
+  type TokenVerifyResult,
+  tokenMessages,
 } from '@meridian/contracts';
 import type { PersonEntity } from '../persons/person.entity';
 import { PersonFieldsRepository } from '../persons/person-fields.repository';
 import { PersonsRepository } from '../persons/persons.repository';
 import { functionList } from './function-catalogue';
-import { sandbox } from './liquid-sandbox';
-import { RenderPlan } from './render-core';
+import type { RenderedTexts, SavedToken, TextModes } from './render-core';
+import { RENDER_POOL } from './render-pool.provider';
+import { type RenderPool, RenderTimeoutError } from './render-pool';
 import { SavedTokensRepository } from './saved-tokens.repository';
-import { samplePerson, verifyCode } from './token-code';
+import { samplePerson } from './token-code';
 import { UnsubscribeLinks } from './unsubscribe-links';
+
+/** Persons per render job: small enough that other organisations' jobs interleave with a big send. */
+const RENDER_BATCH = 200;
 
 export interface RenderRequest {
   texts: Record<string, string>;
+  /** How values inserted into each text are escaped (plain text when a text is not named). */
+  modes?: TextModes;
   persons: PersonRef[];
   campaignContext: CampaignContext;
 }
@@ -57,37 +64,78 @@ export class PersonalisationService {
     private readonly fields: PersonFieldsRepository,
     private readonly tokens: SavedTokensRepository,
     private readonly links: UnsubscribeLinks,
+    @Inject(RENDER_POOL) private readonly pool: RenderPool,
   ) {}
 
   /**
    * Renders every text for every person found in the organisation (one query for persons, one
-   * for tokens). Persons of other organisations or deleted ones are left out of the result.
+   * for tokens). Persons of other organisations or deleted ones are left out of the result. The
+   * rendering runs in the render pool, in batches, never on the request's event loop.
    */
   async renderForPersons(orgId: string, input: RenderRequest): Promise<RenderedPerson[]> {
     const [rows, tokens, sign] = await Promise.all([
-      this.persons.findMany(
-        orgId,
-        input.persons.map((p) => p.id),
-      ),
+      this.persons.findMany(orgId, [...new Set(input.persons.map((p) => p.id))]),
       this.tokens.list(orgId),
       this.links.signer(),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const plan = new RenderPlan(sandbox, input.texts, tokens);
-    const result: RenderedPerson[] = [];
-    for (const ref of input.persons) {
+    const found = input.persons.flatMap((ref) => {
       const row = byId.get(ref.id);
-      if (!row) continue;
-      const rendered = plan.render(personVariables(row, ref), sign(orgId, row.id));
-      result.push({ person: lookupRow(row, ref, input.campaignContext), ...rendered });
-    }
-    return result;
+      return row ? [{ ref, row }] : [];
+    });
+    const batches: (typeof found)[] = [];
+    for (let i = 0; i < found.length; i += RENDER_BATCH) batches.push(found.slice(i, i + RENDER_BATCH));
+    const rendered = await Promise.all(
+      batches.map((batch) =>
+        this.renderBatch(
+          orgId,
+          input,
+          tokens,
+          batch.map(({ ref, row }) => ({
+            variables: personVariables(row, ref),
+            unsubscribeUrl: sign(orgId, row.id),
+          })),
+        ),
+      ),
+    );
+    return rendered.flat().map((texts, i) => {
+      const { ref, row } = found[i]!;
+      return { person: lookupRow(row, ref, input.campaignContext), ...texts };
+    });
   }
 
-  /** Checks token code against a sample person with the organisation's fields. */
+  private async renderBatch(
+    orgId: string,
+    input: RenderRequest,
+    tokens: SavedToken[],
+    persons: { variables: Record<string, unknown>; unsubscribeUrl: string }[],
+  ): Promise<RenderedTexts[]> {
+    try {
+      return await this.pool.run(orgId, {
+        kind: 'render',
+        texts: input.texts,
+        modes: input.modes ?? {},
+        tokens,
+        persons,
+      });
+    } catch (error) {
+      if (!(error instanceof RenderTimeoutError)) throw error;
+      // A batch stopped at its hard deadline: every text of it failed, with why.
+      const errors = Object.fromEntries(Object.keys(input.texts).map((key) => [key, error.message]));
+      const texts = Object.fromEntries(Object.keys(input.texts).map((key) => [key, '']));
+      return persons.map(() => ({ texts, errors }));
+    }
+  }
+
+  /** Checks token code against a sample person with the organisation's fields, in the render pool. */
   async verify(orgId: string, code: string): Promise<TokenVerifyResult> {
     const fields = await this.fields.list(orgId);
-    return verifyCode(sandbox, code, { person: samplePerson(fields) });
+    try {
+      return await this.pool.run(orgId, { kind: 'verify', code, sample: { person: samplePerson(fields) } });
+    } catch (error) {
+      if (!(error instanceof RenderTimeoutError)) throw error;
+      return { error: { position: null, reason: tokenMessages.invalidToken, message: error.message } };
+    }
   }
 
   functions(): TokenFunction[] {

@@ -64,7 +64,10 @@ export class TokensController {
 
   @Endpoint(tokenColumnsListContract)
   async columns(@Auth() auth: RequestContext) {
-    const [columns, settings] = await Promise.all([this.personalisation.columns(auth.organisationId), this.settings.get(auth)]);
+    const [columns, settings] = await Promise.all([
+      this.personalisation.columns(auth.organisationId),
+      this.settings.get(auth),
+    ]);
     return { columns, person_org_mapping: settings.person_org_mapping };
   }
 
