@@ -341,6 +341,23 @@ describe('WebhooksController', () => {
       expect(response.body.request.body).toBe('Hi ADA');
     });
 
+    it('JSON-escapes contact values in a JSON payload, without HTML-escaping them', async () => {
+      const created = await t.call(personCreateContract, { email: 'quote@example.com' }, admin).expect(200);
+      const id = created.body.person_id as string;
+      const hostile = '<b>"Bob"</b> \\ \t x';
+      await t
+        .call(personUpdateContract, { person_id: id, default_fields: { first_name: hostile } }, admin)
+        .expect(200);
+      const response = await preview({
+        person_ids: [{ id, email: 'quote@example.com', org_id: null, product_user_id: null }],
+        url: `${receiverUrl}/json`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": "{{ person.first_name }}", "email": {{ person.email | json }}}',
+      }).expect(200);
+      expect(response.body.error).toBeNull();
+      expect(JSON.parse(received[0]?.body ?? '')).toEqual({ name: hostile, email: 'quote@example.com' });
+    });
+
     it('reports a placeholder that cannot be rendered and sends nothing', async () => {
       const response = await preview({
         url: `${receiverUrl}/x`,
