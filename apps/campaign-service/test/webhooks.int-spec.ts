@@ -132,6 +132,34 @@ describe('WebhooksController', () => {
     expect(unchanged.body.webhook).toMatchObject({ description: '', url: '' });
   });
 
+  it.each([
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/'],
+    ['loopback', 'http://127.0.0.1:8080/hooks'],
+    ['loopback spelled in decimal', 'http://2130706433/'],
+    ['a private address', 'http://10.0.0.1/'],
+    ['localhost by name', 'http://localhost:3000/'],
+  ])('refuses to save %s with the message a call gives, and keeps the old target', async (_what, url) => {
+    const id = await newWebhook('Internal');
+    const response = await t
+      .call(webhookUpdateContract, { webhook_id: id, ...saved, url }, admin)
+      .expect(400);
+    expect(response.body).toMatchObject({
+      code: 'ValidationException',
+      description: 'Requests to internal addresses are not allowed',
+      fields: { url: ['Requests to internal addresses are not allowed'] },
+    });
+    expect((await t.call(webhookGetContract, { webhook_id: id }, admin).expect(200)).body.webhook.url).toBe(
+      '',
+    );
+  });
+
+  it('saves an internal target the operator allows (OUTBOUND_ALLOWED_HOSTS)', async () => {
+    const id = await newWebhook('Allowed');
+    await t
+      .call(webhookUpdateContract, { webhook_id: id, ...saved, url: 'http://127.0.0.2:9000/hooks' }, admin)
+      .expect(200);
+  });
+
   it('renames a webhook', async () => {
     const id = await newWebhook('Old name');
     const response = await t
