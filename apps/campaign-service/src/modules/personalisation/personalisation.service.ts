@@ -11,11 +11,11 @@ import {
 import type { PersonEntity } from '../persons/person.entity';
 import { PersonFieldsRepository } from '../persons/person-fields.repository';
 import { PersonsRepository } from '../persons/persons.repository';
+import { SavedTokensService } from '../tokens/saved-tokens.service';
 import { functionList } from './function-catalogue';
 import type { RenderedTexts, SavedToken, TextModes } from './render-core';
 import { RENDER_POOL } from './render-pool.provider';
 import { type RenderPool, RenderTimeoutError } from './render-pool';
-import { SavedTokensRepository } from './saved-tokens.repository';
 import { samplePerson } from './token-code';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
@@ -62,7 +62,7 @@ export class PersonalisationService {
   constructor(
     private readonly persons: PersonsRepository,
     private readonly fields: PersonFieldsRepository,
-    private readonly tokens: SavedTokensRepository,
+    private readonly tokens: SavedTokensService,
     private readonly links: UnsubscribeLinks,
     @Inject(RENDER_POOL) private readonly pool: RenderPool,
   ) {}
@@ -75,7 +75,7 @@ export class PersonalisationService {
   async renderForPersons(orgId: string, input: RenderRequest): Promise<RenderedPerson[]> {
     const [rows, tokens, sign] = await Promise.all([
       this.persons.findMany(orgId, [...new Set(input.persons.map((p) => p.id))]),
-      this.tokens.list(orgId),
+      this.tokens.forRendering(orgId),
       this.links.signer(),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));

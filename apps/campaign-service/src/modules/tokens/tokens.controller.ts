@@ -13,7 +13,7 @@ import {
   tokenUpdateContract,
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
-import { PersonalisationService } from '../personalisation';
+import { PersonalisationService } from '../personalisation/personalisation.service';
 import { SettingsService } from '../settings/settings.service';
 import { TokensService } from './tokens.service';
 

@@ -14,7 +14,7 @@ import {
   type tokenUpdateContract,
 } from '@meridian/contracts';
 import { NotFoundError, type RequestContext, ValidationError } from '@meridian/server-kit';
-import { PersonalisationService } from '../personalisation';
+import { PersonalisationService } from '../personalisation/personalisation.service';
 import type { EmailTokenEntity } from './email-token.entity';
 import { TokensError } from './tokens.errors';
 import { type TokenPatch, TokensRepository } from './tokens.repository';
