@@ -15,12 +15,9 @@ import { SavedTokensService } from '../tokens/saved-tokens.service';
 import { functionList } from './function-catalogue';
 import type { RenderedTexts, SavedToken, TextModes } from './render-core';
 import { RENDER_POOL } from './render-pool.provider';
-import { type RenderPool, RenderTimeoutError } from './render-pool';
+import { RENDER_BATCH_PERSONS, type RenderPool, RenderTimeoutError } from './render-pool';
 import { samplePerson } from './token-code';
 import { UnsubscribeLinks } from './unsubscribe-links';
-
-/** Persons per render job: small enough that other organisations' jobs interleave with a big send. */
-const RENDER_BATCH = 200;
 
 export interface RenderRequest {
   texts: Record<string, string>;
@@ -84,7 +81,8 @@ export class PersonalisationService {
       return row ? [{ ref, row }] : [];
     });
     const batches: (typeof found)[] = [];
-    for (let i = 0; i < found.length; i += RENDER_BATCH) batches.push(found.slice(i, i + RENDER_BATCH));
+    for (let i = 0; i < found.length; i += RENDER_BATCH_PERSONS)
+      batches.push(found.slice(i, i + RENDER_BATCH_PERSONS));
     const rendered = await Promise.all(
       batches.map((batch) =>
         this.renderBatch(

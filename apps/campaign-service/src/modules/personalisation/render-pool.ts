@@ -16,6 +16,9 @@ export interface RenderPoolOptions {
 
 export const RENDER_POOL_DEFAULTS = { budgetMs: 2_000, hardDeadlineMs: 4_000 } as const;
 
+/** Persons per render job: small enough that other organisations' jobs interleave with a big send. */
+export const RENDER_BATCH_PERSONS = 200;
+
 export const renderPoolMessages = {
   queueFull: 'Too many personalisation requests of this organisation are waiting. Please try again shortly',
   timedOut: 'Personalisation took too long and was stopped',
