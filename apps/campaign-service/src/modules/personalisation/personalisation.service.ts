@@ -15,7 +15,14 @@ import { SavedTokensService } from '../tokens/saved-tokens.service';
 import { functionList } from './function-catalogue';
 import type { RenderedTexts, SavedToken, TextModes } from './render-core';
 import { RENDER_POOL } from './render-pool.provider';
-import { RENDER_BATCH_PERSONS, type RenderPool, RenderTimeoutError } from './render-pool';
+import {
+  RENDER_BATCH_PERSONS,
+  type RenderPool,
+  RenderQueueFullError,
+  RenderTimeoutError,
+} from './render-pool';
+
+const RENDER_FAILED = 'Personalisation failed';
 import { samplePerson } from './token-code';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
@@ -117,9 +124,10 @@ export class PersonalisationService {
         persons,
       });
     } catch (error) {
-      if (!(error instanceof RenderTimeoutError)) throw error;
-      // A batch stopped at its hard deadline: every text of it failed, with why.
-      const errors = Object.fromEntries(Object.keys(input.texts).map((key) => [key, error.message]));
+      if (error instanceof RenderQueueFullError) throw error;
+      // A batch stopped at its hard deadline (or failed in its worker): every text of it failed, with why.
+      const message = error instanceof RenderTimeoutError ? error.message : RENDER_FAILED;
+      const errors = Object.fromEntries(Object.keys(input.texts).map((key) => [key, message]));
       const texts = Object.fromEntries(Object.keys(input.texts).map((key) => [key, '']));
       return persons.map(() => ({ texts, errors }));
     }
@@ -131,8 +139,9 @@ export class PersonalisationService {
     try {
       return await this.pool.run(orgId, { kind: 'verify', code, sample: { person: samplePerson(fields) } });
     } catch (error) {
-      if (!(error instanceof RenderTimeoutError)) throw error;
-      return { error: { position: null, reason: tokenMessages.invalidToken, message: error.message } };
+      if (error instanceof RenderQueueFullError) throw error;
+      const message = error instanceof RenderTimeoutError ? error.message : RENDER_FAILED;
+      return { error: { position: null, reason: tokenMessages.invalidToken, message } };
     }
   }
 

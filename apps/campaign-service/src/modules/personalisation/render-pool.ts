@@ -146,7 +146,13 @@ export class RenderPool {
     this.running.set(task.orgId, (this.running.get(task.orgId) ?? 0) + 1);
     slot.timer = setTimeout(() => this.fail(slot, new RenderTimeoutError()), this.hardDeadlineMs);
     const request: WorkerRequest = { id: task.id, job: task.job, budgetMs: this.budgetMs };
-    slot.worker.postMessage(request);
+    try {
+      slot.worker.postMessage(request);
+    } catch (error) {
+      // A job that cannot be sent (a value that does not clone) fails alone; the worker stays.
+      this.finish(slot);
+      task.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   private finish(slot: Slot): Task | null {
