@@ -134,10 +134,12 @@ describe('a webhook, previewed against a local receiver and refused for an inter
     await page.getByText('Requests to internal addresses are not allowed').waitFor();
     expect(receiver.received).toHaveLength(1);
     await snapshot(page, 'webhook-editor-refused');
-    // Back to the allowed receiver, so the editor is saved again.
+    // The toast sits over Save: close it, then go back to the allowed receiver and save again.
+    await new AppShell(page).closeToast('Webhook updation failed');
     await editor.url.fill(`http://127.0.0.2:${receiver.port}/hooks/contacts`);
     await editor.save();
     await new AppShell(page).expectToast('Webhook updated successfully');
+    await new AppShell(page).closeToast('Webhook updated successfully');
   });
 
   it('renames the webhook, at least 3 characters', async () => {
