@@ -22,6 +22,13 @@ export class AppShell {
     await this.page.locator('.mantine-Notification-root').getByText(message, { exact: true }).waitFor();
   }
 
+  /** Closes a toast (hovering one keeps it open, and it may cover the buttons under it). */
+  async closeToast(message: string): Promise<void> {
+    const toast = this.page.locator('.mantine-Notification-root').filter({ hasText: message });
+    await toast.getByRole('button').click();
+    await toast.waitFor({ state: 'hidden' });
+  }
+
   /** The stored session token (local storage `authToken`). */
   async token(): Promise<string | null> {
     // A string, evaluated in the page: the e2e code is compiled without the DOM types.

@@ -28,6 +28,10 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
    * otherwise internal: comma-separated host names, IP addresses and CIDR ranges. Empty: none.
    */
   OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
+  /** Worker threads that render personalisation (emails, token previews and checks, webhook payloads). */
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  /** Render jobs one organisation may have waiting; more are refused with a 429 until some finish. */
+  RENDER_QUEUE_PER_ORGANISATION: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

@@ -333,6 +333,42 @@ describe('EmailSettingsController', () => {
     });
   });
 
+  it('refuses every change by a user who is not an admin with a 403 saying so, and changes nothing', async () => {
+    const user = await t.platform.newUser(admin);
+    await t.call(emailSettingsCreateContract, sender(), admin).expect(200);
+    await t
+      .call(unsubUrlCreateContract, { url: 'https://acme.com/opt-out', customUrl: true }, admin)
+      .expect(200);
+    const refusedWith = (description: string) => ({
+      status_code: 403,
+      code: 'ForbiddenException',
+      description,
+    });
+    const adminsOnly = refusedWith(emailSettingsMessages.adminsOnly);
+
+    expect((await t.call(emailSettingsCreateContract, sender(), user).expect(403)).body).toMatchObject(
+      adminsOnly,
+    );
+    expect(
+      (await t.call(emailSettingsUpdateContract, sender(`other@${DEMO}`), user).expect(403)).body,
+    ).toMatchObject(adminsOnly);
+    const url = { url: 'https://evil.example/x', customUrl: true };
+    expect((await t.call(unsubUrlCreateContract, url, user).expect(403)).body).toMatchObject(adminsOnly);
+    expect((await t.call(unsubUrlUpdateContract, url, user).expect(403)).body).toMatchObject(adminsOnly);
+    expect((await t.call(unsubUrlDeleteContract, {}, user).expect(403)).body).toMatchObject(adminsOnly);
+    expect(
+      (await t.call(settingsUpdateContract, { person_org_mapping: 'one_to_none' }, user).expect(403)).body,
+    ).toMatchObject(refusedWith(emailSettingsMessages.adminsOnlyMapping));
+
+    // Reading stays open to users, and shows nothing changed.
+    const settings = (await t.call(settingsGetContract, {}, user).expect(200)).body.settings;
+    expect(settings).toMatchObject({ person_org_mapping: 'one_to_one', email: sender() });
+    expect((await t.call(unsubUrlGetContract, {}, user).expect(200)).body.unsub_url).toMatchObject({
+      url: 'https://acme.com/opt-out',
+    });
+    await t.call(senderDomainListContract, { active: true }, user).expect(200);
+  });
+
   it('needs a session for every settings call', async () => {
     for (const contract of [
       senderDomainListContract,

@@ -83,6 +83,25 @@ describe('TemplateTestSendController', () => {
     expect(received.links.some((link) => link.startsWith(UNSUBSCRIBE_PREFIX))).toBe(true);
   });
 
+  it('HTML-escapes contact values in the email HTML but not in the subject; raw marks markup', async () => {
+    const eve = await newPerson(admin, 'eve@customer.test', '<script>alert(1)</script>');
+    await t
+      .call(
+        templateSendEmailContract,
+        mail({
+          person_ids: [eve],
+          content: '<p>Dear {{ person.first_name }}</p><p>{{ "<b>bold</b>" | raw }}</p>',
+        }),
+        admin,
+      )
+      .expect(200);
+    const received = await sink.waitFor({ to: 'eve@customer.test' });
+    expect(received.subject).toBe('Hello <script>alert(1)</script>');
+    expect(received.html).toContain('<p>Dear &lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(received.html).not.toContain('<script>');
+    expect(received.html).toContain('<p><b>bold</b></p>');
+  });
+
   it('sends from the platform sender when the template has none', async () => {
     const bob = await newPerson(admin, 'bob@customer.test');
     await t
@@ -97,7 +116,10 @@ describe('TemplateTestSendController', () => {
   it("sends from the organisation's global email setting when the template has no sender", async () => {
     const org = await t.platform.newOrganisation();
     const cleo = await newPerson(org, 'cleo@customer.test', 'Cleo');
-    const setting = { from_email: { name: 'Org News', email: 'news@demo.meridian.dev' }, reply_to: 'help@org.test' };
+    const setting = {
+      from_email: { name: 'Org News', email: 'news@demo.meridian.dev' },
+      reply_to: 'help@org.test',
+    };
     await t.call(emailSettingsCreateContract, setting, org).expect(200);
     await t
       .call(

@@ -132,6 +132,34 @@ describe('WebhooksController', () => {
     expect(unchanged.body.webhook).toMatchObject({ description: '', url: '' });
   });
 
+  it.each([
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/'],
+    ['loopback', 'http://127.0.0.1:8080/hooks'],
+    ['loopback spelled in decimal', 'http://2130706433/'],
+    ['a private address', 'http://10.0.0.1/'],
+    ['localhost by name', 'http://localhost:3000/'],
+  ])('refuses to save %s with the message a call gives, and keeps the old target', async (_what, url) => {
+    const id = await newWebhook('Internal');
+    const response = await t
+      .call(webhookUpdateContract, { webhook_id: id, ...saved, url }, admin)
+      .expect(400);
+    expect(response.body).toMatchObject({
+      code: 'ValidationException',
+      description: 'Requests to internal addresses are not allowed',
+      fields: { url: ['Requests to internal addresses are not allowed'] },
+    });
+    expect((await t.call(webhookGetContract, { webhook_id: id }, admin).expect(200)).body.webhook.url).toBe(
+      '',
+    );
+  });
+
+  it('saves an internal target the operator allows (OUTBOUND_ALLOWED_HOSTS)', async () => {
+    const id = await newWebhook('Allowed');
+    await t
+      .call(webhookUpdateContract, { webhook_id: id, ...saved, url: 'http://127.0.0.2:9000/hooks' }, admin)
+      .expect(200);
+  });
+
   it('renames a webhook', async () => {
     const id = await newWebhook('Old name');
     const response = await t
@@ -339,6 +367,23 @@ describe('WebhooksController', () => {
       }).expect(200);
       expect(received[0]?.body).toBe('Hi ADA');
       expect(response.body.request.body).toBe('Hi ADA');
+    });
+
+    it('JSON-escapes contact values in a JSON payload, without HTML-escaping them', async () => {
+      const created = await t.call(personCreateContract, { email: 'quote@example.com' }, admin).expect(200);
+      const id = created.body.person_id as string;
+      const hostile = '<b>"Bob"</b> \\ \t x';
+      await t
+        .call(personUpdateContract, { person_id: id, default_fields: { first_name: hostile } }, admin)
+        .expect(200);
+      const response = await preview({
+        person_ids: [{ id, email: 'quote@example.com', org_id: null, product_user_id: null }],
+        url: `${receiverUrl}/json`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": "{{ person.first_name }}", "email": {{ person.email | json }}}',
+      }).expect(200);
+      expect(response.body.error).toBeNull();
+      expect(JSON.parse(received[0]?.body ?? '')).toEqual({ name: hostile, email: 'quote@example.com' });
     });
 
     it('reports a placeholder that cannot be rendered and sends nothing', async () => {

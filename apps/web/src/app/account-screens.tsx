@@ -10,6 +10,7 @@ import {
   sessionKeys,
   useSession,
 } from '@/features/auth';
+import { EmailSettingsRoute } from '@/features/email-settings/routes/email-settings';
 import { ImpersonateRoute } from '@/features/impersonate';
 import { SsoConfigurationRoute } from '@/features/sso-settings';
 import { UsersRoute } from '@/features/users';
@@ -34,6 +35,12 @@ export function SsoConfigurationScreen() {
   const session = useSession();
   if (session.isPending) return <FullPageLoader />;
   return <SsoConfigurationRoute canEdit={isOrganisationAdmin(session.data)} />;
+}
+
+export function EmailSettingsScreen() {
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  return <EmailSettingsRoute canEdit={isOrganisationAdmin(session.data)} />;
 }
 
 export function ImpersonateScreen() {

@@ -60,9 +60,7 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
     lazy: async () => ({ Component: (await import('./account-screens')).SsoConfigurationScreen }),
   },
   emailSettings: {
-    lazy: async () => ({
-      Component: (await import('@/features/email-settings/routes/email-settings')).EmailSettingsRoute,
-    }),
+    lazy: async () => ({ Component: (await import('./account-screens')).EmailSettingsScreen }),
   },
   token: {
     lazy: async () => ({

@@ -12,6 +12,9 @@ export const emailSettingsMessages = {
   notConfigured: 'No global email configuration yet',
   unsubUrlExists: 'An unsubscribe URL is already configured',
   unsubUrlMissing: 'No unsubscribe URL configured yet',
+  /** Decisions, "Admin-only actions": the server's 403 and the page's tooltip say the same. */
+  adminsOnly: 'Only admins can change the email settings',
+  adminsOnlyMapping: 'Only admins can change the person/org mapping',
 } as const;
 
 const emailAddress = z

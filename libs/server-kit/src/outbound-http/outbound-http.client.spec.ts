@@ -328,4 +328,40 @@ describe(OutboundHttpClient.name, () => {
       expect((await failureOf(client.request(get(url)))).reason).toBe('invalid_url');
     }
   });
+
+  describe('refusesTarget (checking a URL when it is saved)', () => {
+    const client = new OutboundHttpClient({
+      allowedHosts: ['hooks.internal', '10.20.0.0/16'],
+      resolver: resolveTo({
+        'meta.example': '169.254.169.254',
+        'public.example': '93.184.216.34',
+        'hooks.internal': '10.9.9.9',
+      }),
+    });
+
+    it.each([
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:8080/',
+      'http://[::1]/',
+      'http://2130706433/',
+      'http://10.0.0.1/x',
+      'http://meta.example/x',
+    ])('refuses %s', async (url) => {
+      await expect(client.refusesTarget(url)).resolves.toBe(true);
+    });
+
+    it.each([
+      'https://public.example/hooks/{{ person.id }}',
+      'http://hooks.internal/x',
+      'http://10.20.1.2/',
+      'https://unknown.example/',
+    ])('accepts %s', async (url) => {
+      await expect(client.refusesTarget(url)).resolves.toBe(false);
+    });
+
+    it('leaves a name that does not resolve in time to the call', async () => {
+      const slow = new OutboundHttpClient({ resolver: () => new Promise(() => undefined) });
+      await expect(slow.refusesTarget('https://slow.example/', 50)).resolves.toBe(false);
+    });
+  });
 });

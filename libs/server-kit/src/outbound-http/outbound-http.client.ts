@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { isPublicAddress, parseAddress } from './address-policy';
 import { OutboundAllowList } from './allow-list';
 import { OutboundHttpError, outboundMessages } from './outbound-http.errors';
+import { isRefusedTarget } from './target-check';
 
 /** Resolves a host name to its addresses (the default is the system resolver, `dns.lookup`). */
 export type OutboundResolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -98,6 +99,18 @@ export class OutboundHttpClient {
       this.allowList.permitsHost(hostname) ||
       this.allowList.permitsAddress(address)
     );
+  }
+
+  /**
+   * Whether a URL would be refused as an internal target, for refusing it when it is saved (the
+   * message is `outboundMessages.refused`, as when it is called). Host names are resolved now.
+   */
+  refusesTarget(url: string, resolveTimeoutMs = 3_000): Promise<boolean> {
+    return isRefusedTarget(url, {
+      permits: (host, address) => this.permits(host, address),
+      resolver: this.resolver,
+      resolveTimeoutMs,
+    });
   }
 
   async request(request: OutboundRequest): Promise<OutboundResponse> {

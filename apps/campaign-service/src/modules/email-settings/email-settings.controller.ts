@@ -11,6 +11,7 @@ import {
   unsubUrlUpdateContract,
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
+import { requireAdmin } from './email-settings.errors';
 import { EmailSettingsService } from './email-settings.service';
 import { UnsubscribeUrlService } from './unsubscribe-url.service';
 
@@ -30,6 +31,7 @@ export class EmailSettingsController {
     @Auth() auth: RequestContext,
     @Input() input: In<typeof emailSettingsCreateContract>,
   ): Out<typeof emailSettingsCreateContract> {
+    requireAdmin(auth);
     return { email: await this.emailSettings.create(auth.organisationId, input) };
   }
 
@@ -38,6 +40,7 @@ export class EmailSettingsController {
     @Auth() auth: RequestContext,
     @Input() input: In<typeof emailSettingsUpdateContract>,
   ): Out<typeof emailSettingsUpdateContract> {
+    requireAdmin(auth);
     return { email: await this.emailSettings.update(auth.organisationId, input) };
   }
 
@@ -59,6 +62,7 @@ export class EmailSettingsController {
     @Auth() auth: RequestContext,
     @Input() input: In<typeof unsubUrlCreateContract>,
   ): Out<typeof unsubUrlCreateContract> {
+    requireAdmin(auth);
     return { unsub_url: await this.unsubUrls.create(auth.organisationId, input) };
   }
 
@@ -67,11 +71,13 @@ export class EmailSettingsController {
     @Auth() auth: RequestContext,
     @Input() input: In<typeof unsubUrlUpdateContract>,
   ): Out<typeof unsubUrlUpdateContract> {
+    requireAdmin(auth);
     return { unsub_url: await this.unsubUrls.update(auth.organisationId, input) };
   }
 
   @Endpoint(unsubUrlDeleteContract)
   async deleteUnsubUrl(@Auth() auth: RequestContext): Out<typeof unsubUrlDeleteContract> {
+    requireAdmin(auth);
     await this.unsubUrls.delete(auth.organisationId);
     return { unsub_url: null };
   }

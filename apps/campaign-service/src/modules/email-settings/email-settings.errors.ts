@@ -1,5 +1,5 @@
 import { emailSettingsMessages } from '@meridian/contracts';
-import { DomainError } from '@meridian/server-kit';
+import { DomainError, hasRole, type RequestContext } from '@meridian/server-kit';
 
 export type EmailSettingsErrorCode =
   | 'InactiveSenderDomainException'
@@ -25,4 +25,12 @@ export class EmailSettingsError extends DomainError {
     const { status, description, field } = ERRORS[code];
     super(code, { status, description, fields: field ? { [field]: [description] } : {} });
   }
+}
+
+/** Decisions, "Admin-only actions": changing what the whole organisation depends on is for admins. */
+export function requireAdmin(
+  auth: RequestContext,
+  description: string = emailSettingsMessages.adminsOnly,
+): void {
+  if (!hasRole(auth, 'CUSTOMER_ORG_ADMIN')) throw new DomainError('ForbiddenException', { description });
 }

@@ -114,6 +114,7 @@ export const FUNCTION_CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'json', description: 'The value as JSON.', sample: '{{ person | json }}', syntax: 'value | json' },
   { name: 'url_encode', description: 'Encodes text for use in a link.', sample: '{{ person.email | url_encode }}', syntax: 'text | url_encode' },
   { name: 'escape', description: 'Escapes HTML characters.', sample: '{{ person.company_name | escape }}', syntax: 'text | escape' },
+  { name: 'raw', description: 'Inserts the value into email HTML as markup. Values are HTML-escaped in email HTML unless the output ends with raw.', sample: '{{ tokens.banner_html | raw }}', syntax: 'value | raw' },
 ];
 
 export function registerCatalogue(liquid: Liquid): void {

@@ -12,27 +12,23 @@ import {
   toValueSync,
 } from 'liquidjs';
 import { registerCatalogue } from './function-catalogue';
+import {
+  asLimiter,
+  BudgetLimiter,
+  DeadlineLimiter,
+  guardFilters,
+  SANDBOX_LIMITS,
+  SandboxRefusal,
+} from './sandbox-guards';
+
+export { SANDBOX_LIMITS, SandboxRefusal } from './sandbox-guards';
 
 /**
- * Limits of one render of one text for one person. Texts come from organisation users, so every
- * render is bounded in time, allocation and size; a runaway text fails alone, quickly.
+ * How values inserted into a text are escaped (decisions: "Personalised HTML"): email HTML escapes
+ * them as HTML unless the output ends in `| raw` (a value whose purpose is markup); a JSON payload
+ * escapes them as JSON string content; subjects and plain text insert them as they are.
  */
-export const SANDBOX_LIMITS = {
-  /** Characters of one template (an email body is far below this). */
-  parse: 1_000_000,
-  /** Milliseconds per render() call. */
-  render: 1_000,
-  /** Characters/items allocated by ranges, strings, joins, paddings per render() call. */
-  memory: 5_000_000,
-  /** Nesting of blocks inside blocks. */
-  depth: 50,
-  /** Parsed templates kept, by text. */
-  cacheEntries: 500,
-} as const;
-
-export class SandboxRefusal extends Error {
-  override name = 'SandboxRefusal';
-}
+export type TextMode = 'text' | 'html' | 'json';
 
 /** No file system: every lookup fails, so include/render/layout can never read a file. */
 const refusingFs: FS = {
@@ -58,8 +54,6 @@ class RefusedTag extends Tag {
   }
 }
 
-type Limiter = Context['memoryLimit'];
-
 /** Liquid's text form of an output value (arrays print their items, nil prints nothing). */
 function stringify(value: unknown): string {
   const v: unknown = toValue(value);
@@ -72,10 +66,10 @@ function stringify(value: unknown): string {
 /** Collects output and charges it to the render's memory limit, so repeated output is bounded too. */
 class ChargingEmitter implements Emitter {
   buffer = '';
-  constructor(private readonly limit: Limiter) {}
+  constructor(private readonly limit: BudgetLimiter) {}
   write(html: unknown): void {
     const text = stringify(html);
-    this.limit.use(text.length);
+    this.limit.charge(text.length);
     this.buffer += text;
   }
 }
@@ -112,7 +106,14 @@ class ParseCache {
   }
 }
 
-function createLiquid(keepOutputType: boolean): Liquid {
+/** JSON string content of a value as Liquid prints it: quotes, backslashes and controls escaped. */
+function jsonEscape(this: { context: Context }, value: unknown): string {
+  const text = JSON.stringify(stringify(value)).slice(1, -1);
+  this.context.memoryLimit.use(text.length);
+  return text;
+}
+
+function createLiquid(keepOutputType: boolean, mode: TextMode = 'text'): Liquid {
   const liquid = new Liquid({
     fs: refusingFs,
     root: [],
@@ -127,6 +128,11 @@ function createLiquid(keepOutputType: boolean): Liquid {
     strictVariables: false,
     jsTruthy: false,
     keepOutputType,
+    ...(mode === 'html'
+      ? { outputEscape: 'escape' as const }
+      : mode === 'json'
+        ? { outputEscape: jsonEscape }
+        : {}),
     parseLimit: SANDBOX_LIMITS.parse,
     renderLimit: SANDBOX_LIMITS.render,
     memoryLimit: SANDBOX_LIMITS.memory,
@@ -136,6 +142,11 @@ function createLiquid(keepOutputType: boolean): Liquid {
   for (const name of ['include', 'render', 'layout', 'block']) liquid.registerTag(name, RefusedTag);
   liquid.registerTag('capture', ChargedCaptureTag);
   registerCatalogue(liquid);
+  // Already-escaped output is not escaped twice: `| escape` in HTML, `| json` in a JSON payload.
+  if (mode === 'html')
+    liquid.registerFilter('escape', { handler: liquid.filters.escape as never, raw: true });
+  if (mode === 'json') liquid.registerFilter('json', { handler: liquid.filters.json as never, raw: true });
+  guardFilters(liquid);
   return liquid;
 }
 
@@ -158,26 +169,50 @@ export function nestingDepth(text: string): number {
  * limits on parse size, render time and allocation. Parsed texts are cached by text.
  */
 export class LiquidSandbox {
-  /** Renders to text (emails, token previews). */
+  /** Renders to text (subjects, token code, token previews, webhook URLs and headers). */
   readonly liquid = createLiquid(false);
+  private readonly escaping = { html: createLiquid(false, 'html'), json: createLiquid(false, 'json') };
   private readonly cache = new ParseCache(SANDBOX_LIMITS.cacheEntries);
+  /** A `performance.now()` instant no render may pass (the render worker sets it per job). */
+  jobDeadline = Infinity;
+
+  liquidFor(mode: TextMode): Liquid {
+    return mode === 'text' ? this.liquid : this.escaping[mode];
+  }
 
   /** Parses (or reuses) a text; throws a liquidjs error or SandboxRefusal when it is not allowed. */
-  parse(text: string): Template[] {
-    const hit = this.cache.get(text);
+  parse(text: string, mode: TextMode = 'text'): Template[] {
+    const key = mode === 'text' ? text : `${mode}\u0000${text}`;
+    const hit = this.cache.get(key);
     if (hit) return hit;
     if (text.length > SANDBOX_LIMITS.parse) throw new SandboxRefusal('Text is too long');
     if (nestingDepth(text) > SANDBOX_LIMITS.depth) throw new SandboxRefusal('Blocks are nested too deeply');
-    const templates = this.liquid.parse(text);
-    this.cache.set(text, templates);
+    const templates = this.liquidFor(mode).parse(text);
+    this.cache.set(key, templates);
     return templates;
   }
 
+  /** A render context with this sandbox's limits: its own allocation budget and a deadline. */
+  context(scope: object, mode: TextMode = 'text'): { ctx: Context; budget: BudgetLimiter } {
+    const liquid = this.liquidFor(mode);
+    const budget = new BudgetLimiter();
+    const deadline = new DeadlineLimiter(
+      Math.min(performance.now() + SANDBOX_LIMITS.render, this.jobDeadline),
+    );
+    const ctx = new Context(
+      scope,
+      liquid.options,
+      { sync: true },
+      { liquid, memoryLimit: asLimiter(budget), renderLimit: asLimiter(deadline) },
+    );
+    return { ctx, budget };
+  }
+
   /** Renders to text; every write is charged to the render's memory limit. */
-  renderSync(templates: Template[], scope: object): string {
-    const ctx = new Context(scope, this.liquid.options, { sync: true }, { liquid: this.liquid });
-    const emitter = new ChargingEmitter(ctx.memoryLimit);
-    toValueSync(this.liquid.renderer.renderTemplates(templates, ctx, emitter));
+  renderSync(templates: Template[], scope: object, mode: TextMode = 'text'): string {
+    const { ctx, budget } = this.context(scope, mode);
+    const emitter = new ChargingEmitter(budget);
+    toValueSync(this.liquidFor(mode).renderer.renderTemplates(templates, ctx, emitter));
     return emitter.buffer;
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type CampaignContext,
   DEFAULT_FIELD_NAMES,
@@ -7,17 +7,28 @@ import {
   type TokenColumn,
   type TokenFunction,
   type TokenVerifyResult,
+  tokenMessages,
 } from '@meridian/contracts';
 import { type PersonRecord, PersonsService } from '../persons/persons.service';
+import { SavedTokensService } from '../tokens/saved-tokens.service';
 import { functionList } from './function-catalogue';
-import { sandbox } from './liquid-sandbox';
-import { RenderPlan } from './render-core';
-import { SavedTokensRepository } from './saved-tokens.repository';
-import { samplePerson, verifyCode } from './token-code';
+import type { RenderedTexts, SavedToken, TextModes } from './render-core';
+import { RENDER_POOL } from './render-pool.provider';
+import {
+  RENDER_BATCH_PERSONS,
+  type RenderPool,
+  RenderQueueFullError,
+  RenderTimeoutError,
+} from './render-pool';
+
+const RENDER_FAILED = 'Personalisation failed';
+import { samplePerson } from './token-code';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 export interface RenderRequest {
   texts: Record<string, string>;
+  /** How values inserted into each text are escaped (plain text when a text is not named). */
+  modes?: TextModes;
   persons: PersonRef[];
   campaignContext: CampaignContext;
 }
@@ -48,36 +59,83 @@ export function personVariables(row: PersonRecord, ref?: PersonRef): Record<stri
 export class PersonalisationService {
   constructor(
     private readonly persons: PersonsService,
-    private readonly tokens: SavedTokensRepository,
+    private readonly tokens: SavedTokensService,
     private readonly links: UnsubscribeLinks,
+    @Inject(RENDER_POOL) private readonly pool: RenderPool,
   ) {}
 
   /**
    * Renders every text for every person found in the organisation (one query for persons, one
-   * for tokens). Persons of other organisations or deleted ones are left out of the result.
+   * for tokens). Persons of other organisations or deleted ones are left out of the result. The
+   * rendering runs in the render pool, in batches, never on the request's event loop.
    */
   async renderForPersons(orgId: string, input: RenderRequest): Promise<RenderedPerson[]> {
     const [rows, tokens, sign] = await Promise.all([
-      this.persons.findMany(orgId, input.persons.map((p) => p.id)),
-      this.tokens.list(orgId),
+      this.persons.findMany(orgId, [...new Set(input.persons.map((p) => p.id))]),
+      this.tokens.forRendering(orgId),
       this.links.signer(),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const plan = new RenderPlan(sandbox, input.texts, tokens);
-    const result: RenderedPerson[] = [];
-    for (const ref of input.persons) {
+    const found = input.persons.flatMap((ref) => {
       const row = byId.get(ref.id);
-      if (!row) continue;
-      const rendered = plan.render(personVariables(row, ref), sign(orgId, row.id));
-      result.push({ person: lookupRow(row, ref, input.campaignContext), ...rendered });
-    }
-    return result;
+      return row ? [{ ref, row }] : [];
+    });
+    const batches: (typeof found)[] = [];
+    for (let i = 0; i < found.length; i += RENDER_BATCH_PERSONS)
+      batches.push(found.slice(i, i + RENDER_BATCH_PERSONS));
+    const rendered = await Promise.all(
+      batches.map((batch) =>
+        this.renderBatch(
+          orgId,
+          input,
+          tokens,
+          batch.map(({ ref, row }) => ({
+            variables: personVariables(row, ref),
+            unsubscribeUrl: sign(orgId, row.id),
+          })),
+        ),
+      ),
+    );
+    return rendered.flat().map((texts, i) => {
+      const { ref, row } = found[i]!;
+      return { person: lookupRow(row, ref, input.campaignContext), ...texts };
+    });
   }
 
-  /** Checks token code against a sample person with the organisation's fields. */
+  private async renderBatch(
+    orgId: string,
+    input: RenderRequest,
+    tokens: SavedToken[],
+    persons: { variables: Record<string, unknown>; unsubscribeUrl: string }[],
+  ): Promise<RenderedTexts[]> {
+    try {
+      return await this.pool.run(orgId, {
+        kind: 'render',
+        texts: input.texts,
+        modes: input.modes ?? {},
+        tokens,
+        persons,
+      });
+    } catch (error) {
+      if (error instanceof RenderQueueFullError) throw error;
+      // A batch stopped at its hard deadline (or failed in its worker): every text of it failed, with why.
+      const message = error instanceof RenderTimeoutError ? error.message : RENDER_FAILED;
+      const errors = Object.fromEntries(Object.keys(input.texts).map((key) => [key, message]));
+      const texts = Object.fromEntries(Object.keys(input.texts).map((key) => [key, '']));
+      return persons.map(() => ({ texts, errors }));
+    }
+  }
+
+  /** Checks token code against a sample person with the organisation's fields, in the render pool. */
   async verify(orgId: string, code: string): Promise<TokenVerifyResult> {
     const fields = await this.persons.fieldDefinitions(orgId);
-    return verifyCode(sandbox, code, { person: samplePerson(fields) });
+    try {
+      return await this.pool.run(orgId, { kind: 'verify', code, sample: { person: samplePerson(fields) } });
+    } catch (error) {
+      if (error instanceof RenderQueueFullError) throw error;
+      const message = error instanceof RenderTimeoutError ? error.message : RENDER_FAILED;
+      return { error: { position: null, reason: tokenMessages.invalidToken, message } };
+    }
   }
 
   functions(): TokenFunction[] {
@@ -94,7 +152,9 @@ export class PersonalisationService {
         display: field.display,
         type: field.type,
         custom: field.custom,
-        variable: /^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name) ? `person.${field.name}` : `person[${JSON.stringify(field.name)}]`,
+        variable: /^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name)
+          ? `person.${field.name}`
+          : `person[${JSON.stringify(field.name)}]`,
       }));
   }
 }

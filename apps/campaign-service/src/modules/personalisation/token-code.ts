@@ -1,5 +1,10 @@
-import { type PersonFieldType, type TokenReturnType, type TokenVerifyResult, tokenMessages } from '@meridian/contracts';
-import { Context, LiquidError, Output, type Template, TokenKind, toValueSync, type Value } from 'liquidjs';
+import {
+  type PersonFieldType,
+  type TokenReturnType,
+  type TokenVerifyResult,
+  tokenMessages,
+} from '@meridian/contracts';
+import { LiquidError, Output, type Template, TokenKind, toValueSync, type Value } from 'liquidjs';
 import { type LiquidSandbox, SandboxRefusal } from './liquid-sandbox';
 import { outputProblem } from './output-lint';
 
@@ -23,7 +28,8 @@ export function classifyValue(value: unknown): TokenReturnType {
   if (typeof value === 'boolean') return 'boolean';
   if (value instanceof Date) return 'datetime';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'string') return ISO_DATE.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())) ? 'datetime' : 'string';
+  if (typeof value === 'string')
+    return ISO_DATE.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())) ? 'datetime' : 'string';
   if (value !== null && typeof value === 'object') return 'hashmap';
   return 'string';
 }
@@ -43,8 +49,7 @@ export function compileCode(sandbox: LiquidSandbox, code: string): CompiledCode 
 /** Evaluates compiled code for one scope; throws on a render error or an exceeded limit. */
 export function evaluateCode(sandbox: LiquidSandbox, compiled: CompiledCode, scope: TokenScope): unknown {
   if (compiled.kind === 'text') return sandbox.renderSync(compiled.templates, scope);
-  const ctx = new Context(scope, sandbox.liquid.options, { sync: true }, { liquid: sandbox.liquid });
-  return toValueSync(compiled.value.value(ctx, false));
+  return toValueSync(compiled.value.value(sandbox.context(scope).ctx, false));
 }
 
 /** A fallback typed for the token's return type ('12' → 12 for a number token). */
@@ -68,7 +73,12 @@ export function typedFallback(defaultValue: string, type: TokenReturnType): unkn
 
 /** Whether a token's value counts as missing, so its fallback is used. */
 export function isEmptyValue(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || (typeof value === 'string' && value.trim() === '');
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (typeof value === 'string' && value.trim() === '')
+  );
 }
 
 const SAMPLE_BY_TYPE: Record<PersonFieldType, unknown> = {
@@ -91,7 +101,9 @@ const SAMPLE_DEFAULTS: Record<string, string> = {
 };
 
 /** A person with a typed sample value in every field, to try code against. */
-export function samplePerson(fields: readonly { name: string; type: PersonFieldType }[]): Record<string, unknown> {
+export function samplePerson(
+  fields: readonly { name: string; type: PersonFieldType }[],
+): Record<string, unknown> {
   const person: Record<string, unknown> = { id: '00000000-0000-4000-8000-000000000000' };
   for (const field of fields) person[field.name] = SAMPLE_DEFAULTS[field.name] ?? SAMPLE_BY_TYPE[field.type];
   return person;
@@ -124,7 +136,9 @@ function liquidPosition(error: unknown): { line: number; column: number } | null
 }
 
 function syntaxError(position: { line: number; column: number } | null, message: string): TokenVerifyResult {
-  return { error: { position, reason: position ? tokenMessages.invalidSyntax : tokenMessages.invalidToken, message } };
+  return {
+    error: { position, reason: position ? tokenMessages.invalidSyntax : tokenMessages.invalidToken, message },
+  };
 }
 
 /** Offsets of outputs Liquid accepted but that are malformed (`{{ a | }}`), with why. */
@@ -155,7 +169,10 @@ export function verifyCode(sandbox: LiquidSandbox, code: string, sample: TokenSc
     if (error instanceof Error) return syntaxError(liquidPosition(error), cleanMessage(error));
     throw error;
   }
-  const malformed = malformedOutput(code, compiled.kind === 'text' ? compiled.templates : sandbox.parse(code));
+  const malformed = malformedOutput(
+    code,
+    compiled.kind === 'text' ? compiled.templates : sandbox.parse(code),
+  );
   if (malformed) return malformed;
   try {
     return { return_type: classifyValue(evaluateCode(sandbox, compiled, sample)) };

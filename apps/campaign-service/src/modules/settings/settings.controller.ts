@@ -1,11 +1,13 @@
 import { Controller } from '@nestjs/common';
 import {
+  emailSettingsMessages,
   type ParsedRequestOf,
   type ResponseOf,
   settingsGetContract,
   settingsUpdateContract,
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
+import { requireAdmin } from '../email-settings/email-settings.errors';
 import { SettingsService } from './settings.service';
 
 @Controller()
@@ -22,6 +24,7 @@ export class SettingsController {
     @Auth() auth: RequestContext,
     @Input() input: ParsedRequestOf<typeof settingsUpdateContract>,
   ): Promise<ResponseOf<typeof settingsUpdateContract>> {
+    requireAdmin(auth, emailSettingsMessages.adminsOnlyMapping);
     return { settings: await this.settings.update(auth, input.person_org_mapping) };
   }
 }

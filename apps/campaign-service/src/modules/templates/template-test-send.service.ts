@@ -48,6 +48,8 @@ export class TemplateTestSendService {
     const texts = { subject: input.subject, content: input.content, ...senderTokenTexts(input.sender_meta) };
     const rendered = await this.personalisation.renderForPersons(auth.organisationId, {
       texts,
+      // Decisions, "Personalised HTML": values land escaped in the email HTML, as is in the subject.
+      modes: { content: 'html' },
       persons: input.person_ids,
       campaignContext: input.campaign_context,
     });

@@ -13,7 +13,7 @@ import {
   tokenUpdateContract,
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
-import { PersonalisationService } from '../personalisation';
+import { PersonalisationService } from '../personalisation/personalisation.service';
 import { SettingsService } from '../settings/settings.service';
 import { TokensService } from './tokens.service';
 
@@ -64,7 +64,10 @@ export class TokensController {
 
   @Endpoint(tokenColumnsListContract)
   async columns(@Auth() auth: RequestContext) {
-    const [columns, settings] = await Promise.all([this.personalisation.columns(auth.organisationId), this.settings.get(auth)]);
+    const [columns, settings] = await Promise.all([
+      this.personalisation.columns(auth.organisationId),
+      this.settings.get(auth),
+    ]);
     return { columns, person_org_mapping: settings.person_org_mapping };
   }
 

@@ -14,7 +14,7 @@ import {
   type tokenUpdateContract,
 } from '@meridian/contracts';
 import { NotFoundError, type RequestContext, ValidationError } from '@meridian/server-kit';
-import { PersonalisationService } from '../personalisation';
+import { PersonalisationService } from '../personalisation/personalisation.service';
 import type { EmailTokenEntity } from './email-token.entity';
 import { TokensError } from './tokens.errors';
 import { type TokenPatch, TokensRepository } from './tokens.repository';
@@ -51,7 +51,8 @@ export function fallbackProblem(value: string, type: TokenReturnType): string | 
   }
 }
 
-const nameTaken = () => new TokensError('TokenNameExistsException', tokenMessages.nameTaken, { name: [tokenMessages.nameTaken] });
+const nameTaken = () =>
+  new TokensError('TokenNameExistsException', tokenMessages.nameTaken, { name: [tokenMessages.nameTaken] });
 
 @Injectable()
 export class TokensService {
@@ -60,7 +61,10 @@ export class TokensService {
     private readonly personalisation: PersonalisationService,
   ) {}
 
-  async page(auth: RequestContext, input: ParsedRequestOf<typeof tokensListContract>): Promise<ResponseOf<typeof tokensListContract>> {
+  async page(
+    auth: RequestContext,
+    input: ParsedRequestOf<typeof tokensListContract>,
+  ): Promise<ResponseOf<typeof tokensListContract>> {
     const [rows, total] = await this.tokens.page(auth.organisationId, {
       keyword: input.query?.search?.keyword || undefined,
       limit: input.page_size,
@@ -94,7 +98,10 @@ export class TokensService {
    * Saves a token's definition. The code must verify; its type is inferred and may not change
    * once the token has code; the fallback must fit the type. Every problem is reported at once.
    */
-  async update(auth: RequestContext, input: ParsedRequestOf<typeof tokenUpdateContract>): Promise<EmailToken> {
+  async update(
+    auth: RequestContext,
+    input: ParsedRequestOf<typeof tokenUpdateContract>,
+  ): Promise<EmailToken> {
     const current = await this.require(auth, input.token_id);
     const verified = await this.personalisation.verify(auth.organisationId, input.token);
     const errors: Record<string, string[]> = {};
@@ -133,19 +140,28 @@ export class TokensService {
   }
 
   /** The saved token's value for each person (all of them must be the organisation's). */
-  async preview(auth: RequestContext, input: ParsedRequestOf<typeof tokenPreviewContract>): Promise<TokenPreviewRow[]> {
+  async preview(
+    auth: RequestContext,
+    input: ParsedRequestOf<typeof tokenPreviewContract>,
+  ): Promise<TokenPreviewRow[]> {
     const token = await this.require(auth, input.token_id);
     if (token.code.trim() === '') {
       throw new TokensError('TokenNotSavedException', tokenMessages.saveBeforePreview);
     }
     const structured = token.return_type === 'array' || token.return_type === 'hashmap';
     const value = `{{ tokens[${JSON.stringify(token.name)}]${structured ? ' | json' : ''} }}`;
+    // The same person asked for twice is rendered once.
+    const persons = [
+      ...new Map(
+        input.person_ids.map((p) => [`${p.id}|${p.org_id ?? ''}|${p.product_user_id ?? ''}`, p]),
+      ).values(),
+    ];
     const rendered = await this.personalisation.renderForPersons(auth.organisationId, {
       texts: { value },
-      persons: input.person_ids,
+      persons,
       campaignContext: input.campaign_context,
     });
-    if (rendered.length < new Set(input.person_ids.map((p) => p.id)).size) throw new NotFoundError('Contact not found');
+    if (rendered.length < persons.length) throw new NotFoundError('Contact not found');
     return rendered.map(({ person, texts, errors }) => ({
       email: person.email,
       column: token.name,

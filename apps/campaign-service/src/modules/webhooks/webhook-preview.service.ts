@@ -54,6 +54,8 @@ export class WebhookPreviewService {
     }));
     const [rendered] = await this.personalisation.renderForPersons(auth.organisationId, {
       texts,
+      // Decisions, "Personalised HTML": values inserted into a JSON payload are JSON-escaped.
+      modes: isJsonBody(input.headers) ? { [PAYLOAD_TEXT]: 'json' } : {},
       persons,
       campaignContext: input.campaign_context,
     });
@@ -132,6 +134,13 @@ export class WebhookPreviewService {
 
 function failed(request: SentRequest, reason: WebhookPreviewFailure, message: string): WebhookPreviewResult {
   return { request, response: null, error: { reason, message } };
+}
+
+/** The payload is JSON when the request says so (the default content-type is application/json). */
+function isJsonBody(headers: Record<string, string>): boolean {
+  const type =
+    Object.entries(headers).find(([name]) => name.trim().toLowerCase() === 'content-type')?.[1] ?? '';
+  return /\bjson\b/i.test(type);
 }
 
 function describeText(key: string): string {

@@ -9,7 +9,12 @@ import {
   type webhookListContract,
   type webhookUpdateContract,
 } from '@meridian/contracts';
-import type { RequestContext } from '@meridian/server-kit';
+import {
+  OutboundHttpClient,
+  outboundMessages,
+  type RequestContext,
+  ValidationError,
+} from '@meridian/server-kit';
 import { randomInt } from 'node:crypto';
 import type { WebhookEntity } from './webhook.entity';
 import { WebhookNotFoundError } from './webhooks.errors';
@@ -60,7 +65,10 @@ const editorOf = (auth: RequestContext): Editor => ({ id: auth.accountId, name: 
 
 @Injectable()
 export class WebhooksService {
-  constructor(private readonly webhooks: WebhooksRepository) {}
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly outbound: OutboundHttpClient,
+  ) {}
 
   async page(auth: RequestContext, input: ParsedRequestOf<typeof webhookListContract>) {
     const [rows, total] = await this.webhooks.page(auth.organisationId, {
@@ -100,6 +108,9 @@ export class WebhooksService {
 
   async update(auth: RequestContext, input: ParsedRequestOf<typeof webhookUpdateContract>): Promise<Webhook> {
     const { webhook_id: webhookId, name, description, method, url, payload, headers, timeout } = input;
+    // An internal target is refused when it is saved, with the message the call itself gives.
+    if (await this.outbound.refusesTarget(url))
+      throw new ValidationError({ url: [outboundMessages.refused] });
     const changes = {
       description,
       method,

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Checkbox,
@@ -11,9 +12,11 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAt, IconLink, IconMail, IconUsersGroup } from '@tabler/icons-react';
+import { emailSettingsMessages } from '@meridian/contracts';
+import { IconAt, IconInfoCircle, IconLink, IconMail, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { fieldErrorsOf } from '@/lib/error-handling';
 import { showSuccessToast } from '@/lib/notify';
@@ -67,10 +70,12 @@ function Section({
 export interface EmailSettingsFormProps {
   saved: SavedEmailSettings;
   activeDomains: string[];
+  /** Admins change these settings; everyone else sees them read-only. */
+  canEdit: boolean;
 }
 
 /** The global email configuration, the person/org mapping and the opt-out page, saved by one Save. */
-export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormProps) {
+export function EmailSettingsForm({ saved, activeDomains, canEdit }: EmailSettingsFormProps) {
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: formValues(saved, activeDomains),
@@ -79,7 +84,11 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
   const save = useSaveEmailSettings({ onSaved: (step) => showSuccessToast(savedMessage(step)) });
   const domainOptions = Array.from(new Set([...activeDomains, form.values.from_domain].filter(Boolean)));
 
+  // With nothing saved yet, Save checks the empty form and shows what is required.
+  const canSave = canEdit && (form.isDirty() || !saved.email);
+
   const submit = form.onSubmit((values) => {
+    if (!canEdit) return;
     const steps = saveSteps(saved, values);
     if (steps.length === 0) {
       form.resetDirty(values);
@@ -99,6 +108,11 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
+            {!canEdit ? (
+              <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
+                {emailSettingsMessages.adminsOnly}.
+              </Alert>
+            ) : null}
             <Section
               icon={<IconMail size={20} stroke={1.7} />}
               title="Global email configuration"
@@ -108,6 +122,7 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
                 label="Sender name"
                 placeholder="Acme Marketing"
                 withAsterisk
+                readOnly={!canEdit}
                 {...form.getInputProps('sender_name')}
               />
               <Input.Wrapper
@@ -123,6 +138,7 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
                     id="from-email-local"
                     placeholder="news"
                     style={{ flex: 1 }}
+                    readOnly={!canEdit}
                     value={form.values.from_local}
                     onChange={(event) => form.setFieldValue('from_local', event.currentTarget.value)}
                     error={Boolean(form.errors.from_local)}
@@ -131,6 +147,7 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
                     aria-label="Sender domain"
                     data={domainOptions}
                     allowDeselect={false}
+                    disabled={!canEdit}
                     size="md"
                     w={{ base: 180, sm: 260 }}
                     leftSection={<IconAt size={16} />}
@@ -144,6 +161,7 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
                 label="Reply-to"
                 description="Optional: where replies go. Leave empty to use the from email."
                 placeholder="support@acme.com"
+                readOnly={!canEdit}
                 {...form.getInputProps('reply_to')}
               />
             </Section>
@@ -157,6 +175,7 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
                 label="Person/org mapping"
                 size="md"
                 allowDeselect={false}
+                disabled={!canEdit}
                 data={PERSON_ORG_MAPPING_OPTIONS.map(({ value, label }) => ({ value, label }))}
                 description={
                   PERSON_ORG_MAPPING_OPTIONS.find((option) => option.value === form.values.person_org_mapping)
@@ -177,12 +196,14 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
               <Checkbox
                 label="Use custom configuration page URL"
                 description="Otherwise they see Meridian's own confirmation page."
+                disabled={!canEdit}
                 {...form.getInputProps('custom_url', { type: 'checkbox' })}
               />
               <TextInput
                 label="URL"
                 placeholder="https://www.acme.com/email-preferences"
                 disabled={!form.values.custom_url}
+                readOnly={!canEdit}
                 {...form.getInputProps('url')}
               />
             </Section>
@@ -191,9 +212,14 @@ export function EmailSettingsForm({ saved, activeDomains }: EmailSettingsFormPro
               <Text size="sm" c="dimmed" aria-live="polite">
                 {form.isDirty() ? 'You have unsaved changes.' : saved.email ? 'All changes saved.' : ''}
               </Text>
-              <Button type="submit" size="md" loading={save.isPending} disabled={!form.isDirty()}>
-                Save
-              </Button>
+              <Tooltip label={emailSettingsMessages.adminsOnly} disabled={canEdit}>
+                {/* The wrapper keeps the tooltip working on a disabled button. */}
+                <span>
+                  <Button type="submit" size="md" loading={save.isPending} disabled={!canSave}>
+                    Save
+                  </Button>
+                </span>
+              </Tooltip>
             </Group>
           </Stack>
         </Grid.Col>

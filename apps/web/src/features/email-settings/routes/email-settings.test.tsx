@@ -15,6 +15,7 @@ vi.setConfig({ testTimeout: 20_000 });
 const CAMPAIGN = '/api/campaign/v1';
 const STAMP = '2026-01-01T00:00:00.000Z';
 const admin = account('a0000000-0000-4000-8000-000000000001', 'ada@acme.com', 'CUSTOMER_ORG_ADMIN');
+const user = account('a0000000-0000-4000-8000-000000000002', 'uma@acme.com', 'CUSTOMER_ORG_USER');
 const email = {
   from_email: { name: 'Acme News', email: 'news@demo.meridian.dev' },
   reply_to: 'help@acme.com',
@@ -112,6 +113,47 @@ describe('the Email settings page', () => {
       url: 'https://acme.com/bye',
       customUrl: false,
     });
+  });
+
+  it('shows the required-field messages when Save is clicked on an empty configuration', async () => {
+    const api = stubApi({
+      [`${AUTH}/accounts/token.verify`]: { body: session(admin) },
+      [`${CAMPAIGN}/settings/get`]: { body: { settings: { person_org_mapping: 'one_to_one', email: null } } },
+      [`${CAMPAIGN}/settings/domain/list`]: { body: domains },
+      [`${CAMPAIGN}/settings/unsub-url/get`]: { body: { unsub_url: null } },
+    });
+    renderAt('/email-settings');
+    await screen.findByLabelText(/Sender name/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sender name is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(api.callsTo(`${CAMPAIGN}/settings/email/create`)).toHaveLength(0);
+  });
+
+  it('shows the settings read-only to a user who is not an admin, Save disabled with a tooltip', async () => {
+    const api = stubApi({
+      [`${AUTH}/accounts/token.verify`]: { body: session(user) },
+      [`${CAMPAIGN}/settings/get`]: { body: { settings: { person_org_mapping: 'one_to_one', email } } },
+      [`${CAMPAIGN}/settings/domain/list`]: { body: domains },
+      [`${CAMPAIGN}/settings/unsub-url/get`]: { body: unsub('https://acme.com/bye', true) },
+    });
+    renderAt('/email-settings');
+    const senderName = await screen.findByDisplayValue('Acme News');
+    expect(senderName).toHaveProperty('readOnly', true);
+    expect(screen.getByDisplayValue('help@acme.com')).toHaveProperty('readOnly', true);
+    expect(screen.getByLabelText('Use custom configuration page URL')).toHaveProperty('disabled', true);
+    expect(screen.getByText('Only admins can change the email settings.')).toBeTruthy();
+
+    fireEvent.change(senderName, { target: { value: 'Changed' } });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.mouseEnter(save.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty(
+      'textContent',
+      'Only admins can change the email settings',
+    );
+    fireEvent.submit(save.closest('form')!);
+    expect(api.callsTo(`${CAMPAIGN}/settings/email/update`)).toHaveLength(0);
   });
 
   it('offers a retry when the settings cannot be loaded', async () => {

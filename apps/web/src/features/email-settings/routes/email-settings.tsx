@@ -6,8 +6,11 @@ import { errorMessage } from '@/lib/error-handling';
 import { useEmailSettings } from '../api/get-email-settings';
 import { EmailSettingsForm } from '../components/email-settings-form';
 
-/** /email-settings: the global email configuration and the 'Email opt-out configuration page'. */
-export function EmailSettingsRoute() {
+/**
+ * /email-settings: the global email configuration and the 'Email opt-out configuration page'.
+ * Users who are not admins see them read-only (decisions, "Admin-only actions").
+ */
+export function EmailSettingsRoute({ canEdit }: { canEdit: boolean }) {
   const state = useEmailSettings();
   return (
     <PageLayout
@@ -31,7 +34,7 @@ export function EmailSettingsRoute() {
           </Stack>
         </Alert>
       ) : (
-        <EmailSettingsForm saved={state.saved} activeDomains={state.activeDomains} />
+        <EmailSettingsForm saved={state.saved} activeDomains={state.activeDomains} canEdit={canEdit} />
       )}
     </PageLayout>
   );

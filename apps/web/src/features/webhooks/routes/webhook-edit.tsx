@@ -28,6 +28,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
+import { fieldErrorsOf } from '@/lib/error-handling';
 import { formatDateTime } from '@/lib/format-date';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useRenameWebhook, useUpdateWebhook, useWebhook, WEBHOOK_MESSAGES } from '../api/webhooks';
@@ -119,7 +120,12 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
           form.setValues(stored);
           form.resetDirty(stored);
         },
-        onError: () => showErrorToast(WEBHOOK_MESSAGES.updateFailed),
+        onError: (error) => {
+          showErrorToast(WEBHOOK_MESSAGES.updateFailed);
+          // The server's reason (an internal target, say) shows on its field.
+          const { url } = fieldErrorsOf(error);
+          if (url) form.setFieldError('url', url);
+        },
       },
     ),
   );

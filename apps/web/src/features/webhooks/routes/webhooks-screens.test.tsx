@@ -2,7 +2,7 @@ import type { Webhook, WebhookPreviewResult } from '@meridian/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
-import { stubApi } from '@/test/api-stub';
+import { errorBody, stubApi } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
 
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
@@ -110,6 +110,20 @@ describe('the webhook editor', () => {
     expect(screen.getByText('Please enter a valid url')).toBeTruthy();
     expect(screen.getByText('Content-type is required, when payload is present')).toBeTruthy();
     expect(api.callsTo(`${HOOKS}/webhook.update`)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of an internal target on the URL", async () => {
+    const refused = 'Requests to internal addresses are not allowed';
+    stubApi({
+      ...signedIn,
+      [`${HOOKS}/webhook.get`]: { body: { webhook: hook } },
+      [`${HOOKS}/webhook.update`]: errorBody(400, 'ValidationException', refused, { url: [refused] }),
+    });
+    renderAppAt('/webhook/edit/webhook-ab12c');
+    fireEvent.change(await screen.findByLabelText('URL'), { target: { value: 'http://169.254.169.254/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Webhook updation failed')).toBeTruthy();
+    expect(await screen.findByText(refused)).toBeTruthy();
   });
 
   it('saves trimmed headers without blank keys, and blocks the preview while changes are unsaved', async () => {
