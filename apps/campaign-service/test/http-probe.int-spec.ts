@@ -1,4 +1,9 @@
-import { contactFileUploadContract, templateCreateContract, templateGetContract } from '@meridian/contracts';
+import {
+  contactFileUploadContract,
+  healthContracts,
+  templateCreateContract,
+  templateGetContract,
+} from '@meridian/contracts';
 import { endpointsOf, probeEndpoints, type SignedIn } from '@meridian/testing';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
@@ -58,6 +63,24 @@ describe('HTTP probe: hostile client input on every endpoint', () => {
     const nested = await t.call(templateGetContract, { template_id: `${id}\u0000` }, admin);
     expect(nested.status).toBe(400);
     expect(nested.body.fields).toEqual({ template_id: ['template_id must not contain a NUL character'] });
+  });
+
+  it('sends the security headers on every API answer, refusals included', async () => {
+    for (const [path, init] of [
+      [healthContracts.campaign.fullPath, { method: 'GET' }],
+      [
+        templateCreateContract.fullPath,
+        { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' },
+      ],
+    ] as const) {
+      const response = await fetch(`${campaignUrl}${path}`, init);
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    }
   });
 
   it('refuses a NUL in a multipart field or file name of an upload', async () => {

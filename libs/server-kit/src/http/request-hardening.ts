@@ -32,6 +32,18 @@ export function refuseNul(value: unknown, path: string[] = []): void {
 }
 
 /**
+ * What every API answer carries: it is data, never a document, so nothing loads from
+ * it or frames it. The gateway (tools/launcher/security-headers.mjs) and
+ * docker/nginx.conf send the same.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+};
+
+/**
  * Client input never reaches a handler in a shape the services cannot store, and
  * every refusal Fastify makes itself (bad JSON, too large, wrong content type)
  * answers with the one error body. Must run before the routes are registered:
@@ -42,6 +54,10 @@ export function hardenRequests(fastify: FastifyInstance, logger: Logger): void {
   // Every body is JSON, form fields (SAML) or multipart; plain text would only reach
   // a contract as a string, so it is refused as the wrong content type (415).
   fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    void reply.headers(API_SECURITY_HEADERS);
+    done(null, payload);
+  });
   fastify.addHook('preValidation', (request, _reply, done) => {
     try {
       refuseNul(request.params);
