@@ -27,7 +27,8 @@ export function findNulPath(value: unknown, path: string[] = [], depth = 0): str
 export function refuseNul(value: unknown, path: string[] = []): void {
   const found = findNulPath(value, path);
   if (found === null) return;
-  const field = found === '' ? '_' : found;
+  // A NUL in a key would otherwise land in the answer's field name.
+  const field = found === '' ? '_' : found.replaceAll('\u0000', '\\u0000');
   throw new ValidationError({ [field]: [`${field === '_' ? 'Request' : field} ${NUL_MESSAGE}`] });
 }
 
