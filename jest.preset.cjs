@@ -18,10 +18,14 @@ module.exports = {
     // require(esm), Jest's module runtime does not, so they are compiled to CommonJS.
     '^.+\\.m?js$': [
       '@swc/jest',
-      { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+      {
+        swcrc: false,
+        jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|@fastify/static|typeorm)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|@fastify/static|content-disposition|typeorm)/)'],
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -6,13 +6,78 @@ import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { securityHeaders } from './security-headers.mjs';
+
+/** The services' JSON body limit (libs/server-kit); multipart uploads have their own. */
+export const API_BODY_LIMIT = 10 * 1024 * 1024;
+
+function errorBody(status_code, code, description) {
+  return { status_code, code, description, fields: {} };
+}
+
+/**
+ * Answers once the client has sent the rest of a refused body: answering first closes
+ * the connection with unread data, which resets it, and a client still writing loses
+ * the answer. Bounded, like the services' drain.
+ */
+function afterUnreadBody(raw, then) {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return then();
+  const timer = setTimeout(then, 60_000);
+  raw.once('end', () => {
+    clearTimeout(timer);
+    then();
+  });
+  raw.resume();
+}
 
 /**
  * @param {{ port: number, host?: string, routes: { prefix: string, upstream: string }[], webRoot: string,
+ *           extraOrigins?: string[],
  *           registerExtras?: (app: import('fastify').FastifyInstance) => Promise<void> | void }} options
  */
-export async function startGateway({ port, host = '0.0.0.0', routes, webRoot, registerExtras }) {
+export async function startGateway({
+  port,
+  host = '0.0.0.0',
+  routes,
+  webRoot,
+  extraOrigins = [],
+  registerExtras,
+}) {
   const app = Fastify({ logger: false, bodyLimit: 200 * 1024 * 1024, trustProxy: true });
+
+  app.setErrorHandler((error, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
+    const body =
+      status >= 500
+        ? errorBody(500, 'InternalServerError', 'Something went wrong!')
+        : errorBody(
+            status,
+            status === 413 ? 'PayloadTooLargeException' : 'BadRequestException',
+            error.message,
+          );
+    afterUnreadBody(request.raw, () => reply.code(status).send(body));
+  });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0];
+    const isApi = path.startsWith('/api/');
+    // Source maps are for error reporting, not for the public.
+    if (!isApi && path.endsWith('.map')) {
+      reply.code(404).send(errorBody(404, 'NotFoundException', 'Not found'));
+      return;
+    }
+    // A JSON body over the services' limit is refused here, in the error body: a
+    // service refusing it mid-upload would leave the proxy a broken connection (502).
+    const length = Number(request.headers['content-length'] ?? 0);
+    const multipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
+    if (isApi && !multipart && length > API_BODY_LIMIT) {
+      afterUnreadBody(request.raw, () =>
+        reply.code(413).send(errorBody(413, 'PayloadTooLargeException', 'Request is too large')),
+      );
+      return;
+    }
+    done();
+  });
 
   for (const { prefix, upstream } of routes) {
     await app.register(httpProxy, {
@@ -22,17 +87,21 @@ export async function startGateway({ port, host = '0.0.0.0', routes, webRoot, re
       http: { requestOptions: { timeout: 300_000 } },
       replyOptions: {
         // The gateway is the edge: the client's own X-Forwarded-For is replaced by the address it
-        // connected from, which the services trust from the gateway alone (login limits count per client).
-        rewriteRequestHeaders: (request, headers) => ({
-          ...headers,
-          'x-forwarded-for': request.raw.socket.remoteAddress ?? '',
-        }),
+        // connected from, which the services trust from the gateway alone (login limits count per
+        // client). A GET or HEAD is forwarded without a body (Fastify does not read one); its
+        // Content-Length would make the service wait for bytes that never come and read the next
+        // request on that pooled connection as them.
+        rewriteRequestHeaders: (request, headers) => {
+          const rest = { ...headers, 'x-forwarded-for': request.raw.socket.remoteAddress ?? '' };
+          if (request.method === 'GET' || request.method === 'HEAD') {
+            delete rest['content-length'];
+            delete rest['transfer-encoding'];
+          }
+          return rest;
+        },
         onError: (reply, { error }) => {
           reply.code(502).send({
-            status_code: 502,
-            code: 'BadGatewayException',
-            description: `Service behind ${prefix} is not reachable`,
-            fields: {},
+            ...errorBody(502, 'BadGatewayException', `Service behind ${prefix} is not reachable`),
             detail: error?.message,
           });
         },
@@ -57,16 +126,17 @@ export async function startGateway({ port, host = '0.0.0.0', routes, webRoot, re
       // Hashed assets are immutable; the HTML shell must always be fresh.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
     }
-    return reply.code(404).send({
-      status_code: 404,
-      code: 'NotFoundException',
-      description: `Cannot ${request.method} ${request.url.split('?')[0]}`,
-      fields: {},
-    });
+    return reply
+      .code(404)
+      .send(errorBody(404, 'NotFoundException', `Cannot ${request.method} ${request.url.split('?')[0]}`));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/assets/'))
       reply.header('cache-control', 'public, max-age=31536000, immutable');
+    const kind = request.url.startsWith('/api/') ? 'api' : 'page';
+    for (const [name, value] of Object.entries(securityHeaders(kind, extraOrigins))) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     done(null, payload);
   });
 

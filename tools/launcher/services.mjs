@@ -1,5 +1,5 @@
 // The four services and the URL prefixes the gateway sends to each
-// (ARCHITECTURE.md "One URL"). One table, used by the launcher, the gateway
+// (README.md "Architecture"). One table, used by the launcher, the gateway
 // and the browser tests.
 export const SERVICES = [
   {

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { pageCsp } from '../launcher/security-headers.mjs';
 import { ROOT, SERVICES, WEB } from './platform';
 
 interface Stage {
@@ -171,5 +172,25 @@ export function checkNginx(text: string): string[] {
     problems.push('nginx: no SPA fallback to /index.html');
   if (!new RegExp(`listen\\s+${WEB.containerPort}\\s*;`).test(conf))
     problems.push(`nginx: does not listen on ${WEB.containerPort}`);
+  problems.push(...checkNginxHeaders(conf));
+  return problems;
+}
+
+/** Pages carry the gateway's security headers and CSP; source maps are not served. */
+function checkNginxHeaders(conf: string): string[] {
+  const problems: string[] = [];
+  const csp = /map\s+\$uri\s+\$page_csp\s*\{[^}]*default\s+"([^"]*)"/.exec(conf)?.[1];
+  if (csp !== pageCsp()) problems.push(`nginx: page CSP is not the gateway's: ${csp ?? 'none'}`);
+  for (const header of [
+    'Content-Security-Policy',
+    'X-Frame-Options',
+    'X-Content-Type-Options',
+    'Referrer-Policy',
+  ]) {
+    if (!new RegExp(`server\\s*\\{[\\s\\S]*?add_header\\s+${header}\\s+\\$page_\\w+\\s+always;`).test(conf))
+      problems.push(`nginx: the server does not add ${header} to every answer`);
+  }
+  if (!/location\s+~\s+\S*\\\.map\$\s*\{[^}]*return\s+404/.test(conf))
+    problems.push('nginx: source maps are served');
   return problems;
 }

@@ -86,7 +86,7 @@ describe('docker files', () => {
     expect(checkImageStage('web', stages, stages.at(-1)!)).toEqual([]);
   });
 
-  it('nginx.conf proxies the four prefixes to their services and falls back to the SPA', () => {
+  it('nginx.conf proxies the four prefixes to their services, falls back to the SPA and sends the security headers', () => {
     expect(checkNginx(read('docker/nginx.conf'))).toEqual([]);
   });
 });
@@ -153,6 +153,19 @@ describe('the checks themselves', () => {
     expect(checkServiceDockerfile(text.replace(/^USER .*$/m, 'USER root')).join('\n')).toMatch(
       /runs as root/,
     );
+  });
+
+  it('catch nginx serving source maps or pages without the security headers', () => {
+    const text = read('docker/nginx.conf');
+    expect(checkNginx(text.replace(/location ~ \S*\\.map\$/, 'location /maps/')).join('\n')).toMatch(
+      /source maps/,
+    );
+    expect(
+      checkNginx(text.replace("script-src 'self'", "script-src 'self' https://cdn.example")).join('\n'),
+    ).toMatch(/CSP/);
+    expect(
+      checkNginx(text.replace(/add_header X-Content-Type-Options \$page_nosniff always;/, '')).join('\n'),
+    ).toMatch(/X-Content-Type-Options/);
   });
 
   it('catch nginx sending a prefix to the wrong port', () => {

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { TemplateEditorPage, TemplatesPage } from '../../pages/templates.page';
 import { callApi } from '../../support/api';
-import { launchBrowser, newPage, snapshot } from '../../support/browser';
+import { baseUrl, launchBrowser, newPage, snapshot } from '../../support/browser';
 import { openMailbox } from '../../support/mails';
 
 /**
@@ -30,6 +30,32 @@ function canonicalHtml(html: string): string {
   });
 }
 
+/** What Chromium reports blocked by the Content-Security-Policy, across the test file. */
+const cspViolations: string[] = [];
+let cspHeader: string | null = null;
+
+function watchCsp(page: Page): void {
+  page.on('console', (message) => {
+    const text = message.text();
+    // A blocked load from another origin is the policy doing its job (the visual editor's
+    // default icon sheet on cdnjs, until it is self-hosted); anything else the editors
+    // need and the policy forbids (inline styles, the canvas iframe, eval) counts.
+    const thirdPartyLoad = /Loading the \w+ 'https?:\/\//.test(text) && !text.includes(`'${baseUrl}`);
+    if (text.includes('Content Security Policy') && !thirdPartyLoad) cspViolations.push(text);
+  });
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'document' && response.url().startsWith(baseUrl)) {
+      cspHeader ??= response.headers()['content-security-policy'] ?? null;
+    }
+  });
+}
+
+afterAll(() => {
+  // The editors (GrapesJS with its canvas iframe and inline styles, CodeMirror) ran under the CSP.
+  expect(cspHeader).toContain("default-src 'self'");
+  expect(cspViolations).toEqual([]);
+});
+
 describe('an email built in the visual editor', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -44,6 +70,7 @@ describe('an email built in the visual editor', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser));
+    watchCsp(page);
     token = await signInAsDemoAdmin(context);
     const created = await callApi(personCreateContract, { email: contact }, token);
     expect(created.status).toBe(200);
@@ -166,6 +193,7 @@ describe('the emails list', () => {
     browser = await launchBrowser();
     let context: BrowserContext;
     ({ context, page } = await newPage(browser));
+    watchCsp(page);
     await signInAsDemoAdmin(context);
   });
 

@@ -38,3 +38,5 @@ export * from './mail/mail.module';
 export { SmtpMailAdapter } from './mail/smtp-mail.adapter';
 export { SesMailAdapter } from './mail/ses-mail.adapter';
 export * from './outbound-http';
+export * from './http/request-hardening';
+export * from './events/outbox-ddl';

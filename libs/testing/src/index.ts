@@ -5,3 +5,4 @@ export * from './smtp-mail-port';
 export * from './auth-factories';
 export * from './saml-idp';
 export * from './platform';
+export * from './http-probe';

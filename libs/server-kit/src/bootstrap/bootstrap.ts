@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { ErrorFilter } from '../errors/error-filter';
+import { hardenRequests } from '../http/request-hardening';
 import { CORRELATION_HEADER, correlationStorage } from '../logging/logger';
 
 /** Nest's own log lines, sent to the service's pino logger. */
@@ -39,6 +40,16 @@ function trustProxyOption(value: string | number): string | ((address: string, h
 }
 
 /**
+ * Keeps the error handler `hardenRequests` sets: Nest would set its own after adding
+ * the routes, which reaches none of them and only makes Fastify warn of an override.
+ */
+class ServiceFastifyAdapter extends FastifyAdapter {
+  override setErrorHandler() {
+    return this.getInstance();
+  }
+}
+
+/**
  * Builds a service's Nest app on Fastify with the shared wiring: correlation ids,
  * the error filter, body limits. Tests call this and inject requests; `main.ts`
  * calls it and listens.
@@ -48,7 +59,7 @@ export async function createServiceApp(
   logger: Logger,
   options: ServiceAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+  const adapter = new ServiceFastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
     // Only a trusted proxy's X-Forwarded-For names the client; anyone else could write any address.
     trustProxy: trustProxyOption(options.trustProxy ?? DEFAULT_TRUSTED_PROXIES),
@@ -58,6 +69,8 @@ export async function createServiceApp(
     // Fastify's default of 100 would answer them 414.
     routerOptions: { maxParamLength: 500 },
   });
+  // Before Nest adds the routes, which keep the error handler of the moment they are added.
+  hardenRequests(adapter.getInstance(), logger);
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import type { ErrorBody } from '@meridian/contracts';
+import { commonErrors, type ErrorBody } from '@meridian/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { currentCorrelationId } from '../logging/logger';
@@ -18,6 +19,27 @@ const HTTP_CODES: Record<number, string> = {
   415: 'UnsupportedMediaTypeException',
   429: 'TooManyRequestsException',
 };
+
+/** Our sentences for the refusals Fastify makes before a handler runs. */
+const FASTIFY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: commonErrors.PayloadTooLargeException.description,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+};
+
+/**
+ * The multipart parser (busboy) throws plain errors for a body that does not
+ * match its boundary ('Multipart: Boundary not found', 'Unexpected end of
+ * multipart data'): client input, not a server fault.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error.constructor !== Error) return false;
+  return /^(Multipart: |Unexpected end of (multipart data|form)|Part terminated early|Malformed part header)/.test(
+    error.message,
+  );
+}
 
 /** Turns anything thrown into the one error body of every service. */
 export function toErrorBody(error: unknown): ErrorBody {
@@ -51,13 +73,23 @@ export function toErrorBody(error: unknown): ErrorBody {
       correlation_id,
     };
   }
-  // Fastify's own errors (malformed JSON, body too large, wrong content type).
+  // Fastify's own errors (malformed JSON, body too large, wrong content type) and multipart's.
   const statusCode = (error as { statusCode?: unknown })?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const known = FASTIFY_REFUSALS[String((error as { code?: unknown }).code)];
     return {
       status_code: statusCode,
       code: HTTP_CODES[statusCode] ?? 'BadRequestException',
-      description: statusCode === 400 ? null : (error as Error).message,
+      description: known ?? (statusCode === 400 ? null : (error as Error).message),
+      fields: {},
+      correlation_id,
+    };
+  }
+  if (isMalformedMultipart(error)) {
+    return {
+      status_code: 400,
+      code: 'BadRequestException',
+      description: 'The upload is not valid multipart form data',
       fields: {},
       correlation_id,
     };
@@ -71,20 +103,68 @@ export function toErrorBody(error: unknown): ErrorBody {
   };
 }
 
+/** How much of a refused body is read and dropped before answering, at most. */
+const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
+const DRAIN_MAX_MS = 60_000;
+
+/**
+ * Calls `then` once the client has sent the rest of a body nobody will read (a refused
+ * one: too large, wrong type). Answering first would close the connection with unread
+ * data, which resets it: a client still writing (a proxy, most HTTP libraries) loses the
+ * answer and reports a broken connection instead of the 413.
+ */
+function afterUnreadBody(raw: IncomingMessage, then: () => void): void {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return then();
+  let bytes = 0;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    raw.off('data', onData);
+    then();
+  };
+  const onData = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > DRAIN_MAX_BYTES) finish();
+  };
+  const timer = setTimeout(finish, DRAIN_MAX_MS);
+  raw.on('data', onData);
+  raw.once('end', finish);
+  raw.once('close', finish);
+  raw.once('error', finish);
+  raw.resume();
+}
+
+/** Sends `error` as the one error body, logging server faults. */
+export function sendErrorBody(
+  logger: Logger,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+): void {
+  const body = toErrorBody(error);
+  if (body.status_code >= 500) {
+    logger.error({ err: error, method: request.method, url: request.url }, 'request failed');
+  } else {
+    logger.info({ code: body.code, status: body.status_code, url: request.url }, 'request refused');
+  }
+  afterUnreadBody(request.raw, () => {
+    if (!reply.sent) void reply.status(body.status_code).send(body);
+  });
+}
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const reply = http.getResponse<FastifyReply>();
-    const request = http.getRequest<FastifyRequest>();
-    const body = toErrorBody(exception);
-    if (body.status_code >= 500) {
-      this.logger.error({ err: exception, method: request.method, url: request.url }, 'request failed');
-    } else {
-      this.logger.info({ code: body.code, status: body.status_code, url: request.url }, 'request refused');
-    }
-    void reply.status(body.status_code).send(body);
+    sendErrorBody(
+      this.logger,
+      http.getRequest<FastifyRequest>(),
+      http.getResponse<FastifyReply>(),
+      exception,
+    );
   }
 }

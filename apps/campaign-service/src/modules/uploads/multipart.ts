@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { refuseNul } from '@meridian/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { UploadsError } from './uploads.errors';
@@ -26,17 +27,21 @@ export async function readUpload<T>(
   request: FastifyRequest,
   store: (file: UploadedPart, fields: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  if (!request.isMultipart()) throw new UploadsError('InvalidFileException', 'Upload a .csv file as multipart form data');
+  if (!request.isMultipart())
+    throw new UploadsError('InvalidFileException', 'Upload a .csv file as multipart form data');
   const fields: Record<string, string> = {};
   let result: { value: T } | null = null;
   try {
     for await (const part of request.parts()) {
+      refuseNul(part.fieldname);
       if (part.type === 'field') {
+        refuseNul(part.value, [part.fieldname]);
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname !== 'file' || result) {
         part.file.resume();
         throw new UploadsError('InvalidFileException', 'Upload one file in the field "file"');
       } else {
+        refuseNul(part.filename, ['filename']);
         result = { value: await store({ filename: part.filename, file: part.file }, fields) };
       }
     }

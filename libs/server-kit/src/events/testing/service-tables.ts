@@ -1,32 +1,16 @@
 import { Client } from 'pg';
+import { outboxTablesDdl } from '../outbox-ddl';
 import { quoteSchema } from '../outbox-sql';
 
 /**
- * Test-only copy of the event tables each service's migration creates
- * (apps/<svc>-service/src/migrations/*-events.ts): library tests cannot import
- * an app, and each app's own tests run its real migration.
+ * A service's schema with its event tables (the DDL its migration runs) and two
+ * stand-ins for a feature's tables: library tests cannot import an app.
  */
 export function serviceEventTablesSql(schema: string): string[] {
   const s = quoteSchema(schema);
   return [
     `CREATE SCHEMA IF NOT EXISTS ${s}`,
-    `CREATE TABLE ${s}.outbox (
-       id uuid PRIMARY KEY,
-       seq bigint GENERATED ALWAYS AS IDENTITY,
-       name text NOT NULL,
-       key text NOT NULL,
-       payload jsonb NOT NULL,
-       correlation_id text,
-       occurred_at timestamptz NOT NULL DEFAULT now(),
-       published_at timestamptz
-     )`,
-    `CREATE INDEX outbox_unpublished_idx ON ${s}.outbox (seq) WHERE published_at IS NULL`,
-    `CREATE TABLE ${s}.processed_events (
-       consumer text NOT NULL,
-       event_id uuid NOT NULL,
-       processed_at timestamptz NOT NULL DEFAULT now(),
-       PRIMARY KEY (consumer, event_id)
-     )`,
+    ...outboxTablesDdl(schema),
     // A stand-in for a feature's table: the business change an event describes.
     `CREATE TABLE ${s}.widgets (id uuid PRIMARY KEY, name text NOT NULL)`,
     `CREATE TABLE ${s}.effects (event_id uuid NOT NULL, note text NOT NULL)`,

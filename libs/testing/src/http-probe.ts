@@ -1,0 +1,221 @@
+import * as contracts from '@meridian/contracts';
+import { type Endpoint, errorBodySchema, type ServiceName } from '@meridian/contracts';
+import { connect } from 'node:net';
+import { z } from 'zod';
+
+/** Every endpoint `libs/contracts` declares for `service`, found by walking its exports. */
+export function endpointsOf(service: ServiceName): Endpoint[] {
+  const found = new Map<string, Endpoint>();
+  const visit = (value: unknown, depth: number) => {
+    if (value === null || typeof value !== 'object') return;
+    const candidate = value as Partial<Endpoint>;
+    if (typeof candidate.fullPath === 'string' && typeof candidate.method === 'string' && candidate.service) {
+      if (candidate.service === service)
+        found.set(`${candidate.method} ${candidate.fullPath}`, value as Endpoint);
+      return;
+    }
+    // Collections such as `healthContracts` group endpoints one level down.
+    if (depth === 0) for (const item of Object.values(value)) visit(item, 1);
+  };
+  for (const value of Object.values(contracts)) visit(value, 0);
+  return [...found.values()];
+}
+
+export interface ProbeAnswer {
+  probe: string;
+  endpoint: string;
+  status: number;
+  body: unknown;
+}
+
+const NUL_TEXT = 'probe\u0000text';
+/** Just over the services' 10 MB body limit. */
+const OVERSIZED = Buffer.alloc(10 * 1024 * 1024 + 1024, 'a');
+OVERSIZED.write('{"probe":"', 0);
+
+/** The top-level keys of a request schema (one made up when it has none). */
+function requestKeys(endpoint: Endpoint): string[] {
+  const shape = (endpoint.request as unknown as { shape?: Record<string, unknown> }).shape;
+  const keys = shape ? Object.keys(shape) : [];
+  return keys.length > 0 ? keys : ['probe'];
+}
+
+function pathOf(endpoint: Endpoint, param: string): string {
+  return endpoint.fullPath.replace(/:[A-Za-z_]+/g, param);
+}
+
+interface Probe {
+  name: string;
+  methods: Endpoint['method'][];
+  /** The status the refusal must have; undefined: any status under 500. */
+  expect?: number;
+  applies?: (endpoint: Endpoint) => boolean;
+  /** What the error body must also say. */
+  check?: (body: contracts.ErrorBody) => boolean;
+  request(endpoint: Endpoint): { path: string; init: RequestInit };
+}
+
+const namesNul = (body: contracts.ErrorBody) =>
+  Object.values(body.fields).some((messages) =>
+    messages.some((m) => m.includes('must not contain a NUL character')),
+  );
+
+const json = { 'content-type': 'application/json' };
+
+export const PROBES: Probe[] = [
+  {
+    name: 'NUL in every string',
+    methods: ['POST'],
+    expect: 400,
+    check: namesNul,
+    request: (e) => ({
+      path: pathOf(e, 'probe'),
+      init: {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, NUL_TEXT]))),
+      },
+    }),
+  },
+  {
+    name: 'NUL in the query',
+    methods: ['GET'],
+    expect: 400,
+    check: namesNul,
+    request: (e) => ({
+      path: `${pathOf(e, 'probe')}?${requestKeys(e)
+        .map((k) => `${k}=probe%00text`)
+        .join('&')}`,
+      init: { method: 'GET' },
+    }),
+  },
+  {
+    name: 'NUL in a path parameter',
+    methods: ['GET', 'POST'],
+    expect: 400,
+    check: namesNul,
+    applies: (e) => e.fullPath.includes('/:'),
+    request: (e) => ({
+      path: pathOf(e, 'probe%00text'),
+      init: { method: e.method, headers: json, body: e.method === 'POST' ? '{}' : undefined },
+    }),
+  },
+  {
+    name: 'bad JSON',
+    methods: ['POST'],
+    expect: 400,
+    request: (e) => ({
+      path: pathOf(e, 'probe'),
+      init: { method: 'POST', headers: json, body: '{"probe":' },
+    }),
+  },
+  {
+    name: 'wrong content type',
+    methods: ['POST'],
+    expect: 415,
+    request: (e) => ({
+      path: pathOf(e, 'probe'),
+      init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'probe' },
+    }),
+  },
+  {
+    name: 'multipart with a wrong boundary',
+    methods: ['POST'],
+    request: (e) => ({
+      path: pathOf(e, 'probe'),
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=expected' },
+        body: '--other\r\ncontent-disposition: form-data; name="file"; filename="a.csv"\r\n\r\nemail\r\n--other--\r\n',
+      },
+    }),
+  },
+  {
+    name: 'body over 10 MB',
+    methods: ['POST'],
+    expect: 413,
+    request: (e) => ({ path: pathOf(e, 'probe'), init: { method: 'POST', headers: json, body: OVERSIZED } }),
+  },
+];
+
+/**
+ * One request over a raw socket, read until the server closes it. A server may answer
+ * (413) and close before it has read an oversized body: the answer counts, the failed
+ * rest of the write does not (fetch and node:http would throw the answer away).
+ */
+export function send(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
+  const { hostname, port, pathname, search } = new URL(url);
+  const body =
+    init.body === undefined || init.body === null
+      ? Buffer.alloc(0)
+      : Buffer.from(init.body as string | Buffer);
+  const headers: Record<string, string> = {
+    host: `${hostname}:${port}`,
+    connection: 'close',
+    ...(init.headers as Record<string, string> | undefined),
+  };
+  if (body.length > 0 || init.method === 'POST') headers['content-length'] = String(body.length);
+  const head = [
+    `${init.method ?? 'GET'} ${pathname}${search} HTTP/1.1`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`${head.join('\r\n')}\r\n\r\n`);
+      // Not end(): a half-closed connection makes Node drop the request unanswered.
+      socket.write(body);
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      // A 100 Continue may come first; the last status line is the answer.
+      const answers = [...raw.matchAll(/HTTP\/1\.1 (\d{3})[^\r]*\r\n[\s\S]*?\r\n\r\n/g)];
+      const last = answers.at(-1);
+      if (!last) return reject(new Error(`${init.method} ${url}: no answer (${raw.slice(0, 100)})`));
+      resolve({ status: Number(last[1]), text: raw.slice((last.index ?? 0) + last[0].length) });
+    });
+  });
+}
+
+/** The error body with every key present (the schema's default would hide a missing `fields`). */
+const strictErrorBody = errorBodySchema.extend({ fields: z.record(z.string(), z.array(z.string())) });
+
+/**
+ * Sends every probe to every endpoint at `baseUrl` (unauthenticated: each refusal
+ * comes before the auth guard) and returns each answer that is a 5xx, not in the
+ * one error body, or not the status and message its probe must get.
+ */
+export async function probeEndpoints(baseUrl: string, endpoints: Endpoint[]): Promise<ProbeAnswer[]> {
+  const wrong: ProbeAnswer[] = [];
+  for (const endpoint of endpoints) {
+    for (const probe of PROBES) {
+      if (!probe.methods.includes(endpoint.method) || probe.applies?.(endpoint) === false) continue;
+      const { path, init } = probe.request(endpoint);
+      const response = await send(`${baseUrl}${path}`, init).catch((error: Error) => {
+        throw new Error(`${probe.name}: ${error.message}`);
+      });
+      const text = response.text;
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // kept as text: not the error body
+      }
+      const errorBody = strictErrorBody.safeParse(body);
+      const okStatus = probe.expect === undefined ? response.status < 500 : response.status === probe.expect;
+      const refusal = response.status >= 400;
+      const saysWhat = !probe.check || (errorBody.success && probe.check(errorBody.data));
+      if (!okStatus || (refusal && !errorBody.success) || !saysWhat) {
+        wrong.push({
+          probe: probe.name,
+          endpoint: `${endpoint.method} ${endpoint.fullPath}`,
+          status: response.status,
+          body,
+        });
+      }
+    }
+  }
+  return wrong;
+}

@@ -1,0 +1,4 @@
+// Types of security-headers.mjs for the TypeScript checks.
+export function pageCsp(extraOrigins?: string[]): string;
+export const API_CSP: string;
+export function securityHeaders(kind: 'page' | 'api', extraOrigins?: string[]): Record<string, string>;
