@@ -1,5 +1,5 @@
 import { DomainError } from '@meridian/server-kit';
-import { extname, join, resolve } from 'node:path';
+import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RenderJob, RenderJobResult, WorkerReply, WorkerRequest } from './render.worker';
 
@@ -12,6 +12,11 @@ export interface RenderPoolOptions {
   budgetMs?: number;
   /** Milliseconds after which a worker still busy with a job is terminated and replaced. */
   hardDeadlineMs?: number;
+  /**
+   * Node options of the worker threads; by default the process's own, so a process started with
+   * a TypeScript hook (a benchmark) gives its workers that hook too. Unit tests pass theirs.
+   */
+  workerExecArgv?: string[];
 }
 
 export const RENDER_POOL_DEFAULTS = { budgetMs: 2_000, hardDeadlineMs: 4_000 } as const;
@@ -55,9 +60,6 @@ interface Slot {
 
 const ext = extname(__filename);
 const WORKER_FILE = join(__dirname, `render.worker${ext}`);
-// Running from TypeScript sources (unit tests, benchmarks), the worker compiles them the same way.
-const WORKER_ARGV =
-  ext === '.ts' ? ['--require', resolve(__dirname, '../../../../../libs/testing/src/register-ts.cjs')] : [];
 
 /**
  * Worker threads that run untrusted personalisation off the event loop. Fair across organisations:
@@ -170,7 +172,7 @@ export class RenderPool {
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_FILE, {
-      execArgv: WORKER_ARGV,
+      execArgv: this.options.workerExecArgv,
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     // Idle workers do not keep the process alive.
