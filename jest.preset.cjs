@@ -27,5 +27,6 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|@fastify/static|content-disposition|typeorm)/)'],
   moduleNameMapper,
+  setupFiles: ['<rootDir>/libs/testing/src/ts-worker-threads.cjs'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

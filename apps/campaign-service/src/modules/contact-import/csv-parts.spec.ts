@@ -8,7 +8,7 @@ import { mapColumns } from './import-columns';
 
 const HEADER = ['email', 'first_name', 'Plan'];
 // The workers run these TypeScript sources, compiled by the test hook; the service's built code needs none.
-const inParts = { minBytes: 0, workerExecArgv: ['--require', join(__dirname, '../../../../../libs/testing/src/register-ts.cjs')] };
+const inParts = { minBytes: 0 };
 const columns = mapColumns(HEADER, [...DEFAULT_PERSON_FIELDS]);
 
 /** Each part's COPY lines, read side by side as the staging load reads them. */
@@ -26,7 +26,8 @@ async function read(source: StagingSource): Promise<string[][]> {
 function comparable(line: string, shifts: { firstRow: number; realFirstRow: number }[]): string {
   const cells = line.split('\t');
   let row = Number(cells[0]);
-  for (const { firstRow, realFirstRow } of shifts) if (row >= firstRow && row < firstRow + PART_ROWS) row = row - firstRow + realFirstRow;
+  for (const { firstRow, realFirstRow } of shifts)
+    if (row >= firstRow && row < firstRow + PART_ROWS) row = row - firstRow + realFirstRow;
   return [row, ...cells.slice(1, -1)].join('\t');
 }
 
@@ -46,26 +47,40 @@ describe('reading a CSV file in parts', () => {
   }
 
   const rows = (count: number, eol: string) =>
-    Array.from({ length: count }, (_, i) => `user${i}@x.co,"Name, ${i}",${i % 3 === 0 ? '' : `plan ""${i}""`}`).join(eol) + eol;
+    Array.from(
+      { length: count },
+      (_, i) => `user${i}@x.co,"Name, ${i}",${i % 3 === 0 ? '' : `plan ""${i}""`}`,
+    ).join(eol) + eol;
 
   it.each([
     ['LF', '\n'],
     ['CRLF', '\r\n'],
-  ])('gives the same rows as one parser, numbered alike once the parts are counted (%s)', async (_name, eol) => {
-    const { path, size } = await file(`rows-${eol.length}.csv`, `\uFEFF${HEADER.join(',')}${eol}${rows(3000, eol)}`);
-    const parts = await fileInParts(path, size, columns, { parts: 3, ...inParts });
-    expect(parts?.parts).toHaveLength(3);
-    const lines = await read(parts!);
-    const shifts = parts!.finish!();
-    expect(shifts.map((s) => s.firstRow)).toEqual([PART_ROWS, 2 * PART_ROWS]);
-    expect(shifts[0]!.realFirstRow).toBe(2 + lines[0]!.length);
-    const [whole] = await read(wholeFile(path, columns));
-    expect(lines.flat().map((line) => comparable(line, shifts))).toEqual(whole!.map((line) => comparable(line, [])));
-  });
+  ])(
+    'gives the same rows as one parser, numbered alike once the parts are counted (%s)',
+    async (_name, eol) => {
+      const { path, size } = await file(
+        `rows-${eol.length}.csv`,
+        `\uFEFF${HEADER.join(',')}${eol}${rows(3000, eol)}`,
+      );
+      const parts = await fileInParts(path, size, columns, { parts: 3, ...inParts });
+      expect(parts?.parts).toHaveLength(3);
+      const lines = await read(parts!);
+      const shifts = parts!.finish!();
+      expect(shifts.map((s) => s.firstRow)).toEqual([PART_ROWS, 2 * PART_ROWS]);
+      expect(shifts[0]!.realFirstRow).toBe(2 + lines[0]!.length);
+      const [whole] = await read(wholeFile(path, columns));
+      expect(lines.flat().map((line) => comparable(line, shifts))).toEqual(
+        whole!.map((line) => comparable(line, [])),
+      );
+    },
+  );
 
   it('fails the part before a cut that falls inside a quoted value spanning lines', async () => {
     const long = `"${'line\n'.repeat(2000)}"`;
-    const { path, size } = await file('spanning.csv', `email,first_name,Plan\na@x.co,Ann,${long}\nb@x.co,Bob,x\n`);
+    const { path, size } = await file(
+      'spanning.csv',
+      `email,first_name,Plan\na@x.co,Ann,${long}\nb@x.co,Bob,x\n`,
+    );
     const parts = await fileInParts(path, size, columns, { parts: 2, ...inParts });
     await expect(read(parts!)).rejects.toBeInstanceOf(CsvFileError);
   });

@@ -112,7 +112,7 @@ async function cuts(path: string, size: number, parts: number, delimiter: '\n' |
 function workerPart(job: CsvPartJob, rows: (count: number) => void, execArgv: string[] | undefined): StagingPart {
   return {
     open: () => {
-      const worker = new Worker(WORKER_FILE, { workerData: job, execArgv, resourceLimits: { maxOldGenerationSizeMb: 128 } });
+      const worker = new Worker(WORKER_FILE, { workerData: job, execArgv: execArgv ?? process.execArgv, resourceLimits: { maxOldGenerationSizeMb: 128 } });
       let owed = 0;
       const lines = new Readable({
         read() {

@@ -1,11 +1,5 @@
-import { join } from 'node:path';
 import { RenderPool, RenderQueueFullError, RenderTimeoutError } from './render-pool';
 import type { RenderBatchJob } from './render.worker';
-
-// The workers run from TypeScript sources here, so they get the same compile hook as the tests.
-const TS_WORKERS = {
-  workerExecArgv: ['--require', join(__dirname, '../../../../../libs/testing/src/register-ts.cjs')],
-};
 
 /** A text that keeps a render busy until its per-render time limit (about a second) stops it. */
 const SLOW = '{% for i in (1..90000) %}{% for j in (1..90000) %}{% endfor %}{% endfor %}';
@@ -36,7 +30,7 @@ describe(RenderPool.name, () => {
   });
 
   it('renders a batch of persons in a worker, escaped for its mode', async () => {
-    pool = new RenderPool({ ...TS_WORKERS, size: 1, queuePerOrganisation: 5 });
+    pool = new RenderPool({ size: 1, queuePerOrganisation: 5 });
     await expect(pool.run('org-a', job('Hi {{ tokens.n }}', 2))).resolves.toEqual([
       { texts: { body: 'Hi &lt;P0&gt;' }, errors: {} },
       { texts: { body: 'Hi &lt;P1&gt;' }, errors: {} },
@@ -53,7 +47,7 @@ describe(RenderPool.name, () => {
   });
 
   it("answers another organisation while one organisation's runaway jobs are queued", async () => {
-    pool = new RenderPool({ ...TS_WORKERS, size: 2, queuePerOrganisation: 10, budgetMs: 1_000 });
+    pool = new RenderPool({ size: 2, queuePerOrganisation: 10, budgetMs: 1_000 });
     const finished: string[] = [];
     const track = (label: string, promise: Promise<unknown>) => promise.then(() => finished.push(label));
     const bombs = Array.from({ length: 4 }, (_, i) => track(`a${i}`, pool!.run('org-a', job(SLOW, 3))));
@@ -66,7 +60,6 @@ describe(RenderPool.name, () => {
 
   it('stops each render of a runaway batch at the job budget and reports why', async () => {
     pool = new RenderPool({
-      ...TS_WORKERS,
       size: 1,
       queuePerOrganisation: 5,
       budgetMs: 1_500,
@@ -79,7 +72,6 @@ describe(RenderPool.name, () => {
 
   it('terminates a worker that overruns the hard deadline, and the next job still runs', async () => {
     pool = new RenderPool({
-      ...TS_WORKERS,
       size: 1,
       queuePerOrganisation: 5,
       budgetMs: 60_000,
@@ -92,7 +84,7 @@ describe(RenderPool.name, () => {
   });
 
   it("refuses an organisation's job when its queue is full, not another organisation's", async () => {
-    pool = new RenderPool({ ...TS_WORKERS, size: 1, queuePerOrganisation: 1 });
+    pool = new RenderPool({ size: 1, queuePerOrganisation: 1 });
     const running = pool.run('org-a', job(SLOW));
     const queued = pool.run('org-a', job(SLOW));
     await expect(pool.run('org-a', job('x'))).rejects.toBeInstanceOf(RenderQueueFullError);

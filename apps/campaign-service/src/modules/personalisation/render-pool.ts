@@ -14,7 +14,7 @@ export interface RenderPoolOptions {
   hardDeadlineMs?: number;
   /**
    * Node options of the worker threads; by default the process's own, so a process started with
-   * a TypeScript hook (a benchmark) gives its workers that hook too. Unit tests pass theirs.
+   * a TypeScript hook (a benchmark, the test tiers) gives its workers that hook too.
    */
   workerExecArgv?: string[];
 }
@@ -172,7 +172,7 @@ export class RenderPool {
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_FILE, {
-      execArgv: this.options.workerExecArgv,
+      execArgv: this.options.workerExecArgv ?? process.execArgv,
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     // Idle workers do not keep the process alive.
