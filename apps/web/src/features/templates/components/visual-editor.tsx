@@ -1,3 +1,4 @@
+import 'font-awesome/css/font-awesome.min.css';
 import 'grapesjs/dist/css/grapes.min.css';
 import './visual-editor.css';
 import grapesjs, { type Editor, type ProjectData } from 'grapesjs';
