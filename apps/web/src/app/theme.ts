@@ -5,6 +5,7 @@ import {
   Avatar,
   Button,
   createTheme,
+  Drawer,
   Menu,
   Modal,
   Notification,
@@ -127,10 +128,15 @@ export const theme = createTheme({
     }),
     // Every dialog's close button (an icon) gets a name screen readers announce.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Avatar: Avatar.extend({ defaultProps: { allowedInitialsColors: INITIALS_COLORS } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', horizontalSpacing: 'md' } }),
+    // On a phone a table scrolls sideways inside its container: a keyboard must reach it to scroll.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Table' },
+    }),
     Tooltip: Tooltip.extend({ defaultProps: { withArrow: true } }),
   },
 });
