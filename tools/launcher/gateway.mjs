@@ -43,6 +43,9 @@ export async function startGateway({ port, host = '0.0.0.0', routes, webRoot, re
       wildcard: false,
       index: ['index.html'],
       cacheControl: false,
+      // The build writes .br and .gz copies (tools/build/precompress.mjs): sent as they are, with
+      // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
+      preCompressed: true,
     });
   }
   app.setNotFoundHandler((request, reply) => {
