@@ -20,11 +20,19 @@ interface AxeViolation {
 
 /** Runs axe-core over the page (or one part of it, such as an open dialog) and lists its violations. */
 export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+  // Transitions over, every open dialog fully opaque: a dialog fading in would be measured half
+  // transparent. Mantine starts a transition a frame after it mounts, so poll rather than wait once.
+  await page.waitForFunction(`(() => {
+    const finite = (animation) => animation.effect?.getTiming().iterations !== Infinity;
+    if (document.getAnimations().some((a) => a.playState === 'running' && finite(a))) return false;
+    return [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+      for (let element = dialog; element; element = element.parentElement) {
+        if (getComputedStyle(element).opacity !== '1') return false;
+      }
+      return true;
+    });
+  })()`);
   // Evaluated through the debugging protocol: a Content-Security-Policy does not apply to it.
-  // Transitions over: a dialog fading in would be measured half transparent.
-  await page.evaluate<unknown>(
-    'Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))',
-  );
   const loaded = await page.evaluate<boolean>('typeof window.axe === "object"');
   if (!loaded) await page.evaluate<void>(`${axeSource}\n;void 0`);
   // A string, evaluated in the page: no transpiled helpers travel with it.

@@ -6,8 +6,8 @@ import {
   webhookCreateContract,
 } from '@meridian/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { signInAsDemoAdmin } from '../../pages/session';
-import { callApi, uniqueSuffix } from '../../support/api';
+import { signIn, signInAsDemoAdmin } from '../../pages/session';
+import { callApi, DEMO_STAFF, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
 import { launchBrowser, newPage } from '../../support/browser';
 
@@ -20,7 +20,11 @@ async function settle(page: Page, heading: string | RegExp | { field: string }):
   // The first visit of a screen loads its code: allow for a slow first paint.
   await ready.first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  // No loader or skeleton in sight: the screen shows what it will show.
+  await loaded(page);
+}
+
+/** No loader or skeleton in sight: the screen or dialog shows what it will show. */
+async function loaded(page: Page): Promise<void> {
   await page.waitForFunction(
     "![...document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root')].some((el) => el.checkVisibility())",
   );
@@ -31,7 +35,8 @@ async function checkDialog(page: Page, open: () => Promise<unknown>, name: strin
   await open();
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
-  await page.waitForLoadState('networkidle');
+  // Some screens poll (a webhook's status): wait for the dialog's content, not for a quiet network.
+  await loaded(page);
   await expectAccessible(page, `the '${name}' dialog`);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
@@ -80,6 +85,15 @@ describe('every page and dialog meets WCAG 2.1 AA (axe-core)', () => {
       await page.getByRole('textbox', { name: 'Password' }).waitFor();
       await expectAccessible(page, '/login/password');
     });
+  });
+
+  it('the Impersonate page of internal staff', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(context, DEMO_STAFF.email, DEMO_STAFF.password);
+    await page.goto('/internal/impersonate');
+    await settle(page, /./);
+    await expectAccessible(page, '/internal/impersonate');
+    await context.close();
   });
 
   describe('signed in', () => {
@@ -210,6 +224,10 @@ describe('every page and dialog meets WCAG 2.1 AA (axe-core)', () => {
       await checkDialog(page, button('Email settings'), 'Email settings');
       await checkDialog(page, button('Send test email'), 'Send test email');
       await checkDialog(page, button('Add token'), 'Add token');
+      await checkDialog(page, button('Preview'), 'Preview');
+      await page.goto(`/webhook/edit/${ids.webhook}`);
+      await settle(page, `Axe hook ${run}`);
+      await checkDialog(page, button('Rename'), 'Rename webhook');
     });
 
     it('the dialogs of the lists', async () => {
