@@ -6,6 +6,7 @@ module.exports = {
   rootDir: '..',
   displayName: 'browser',
   testMatch: ['<rootDir>/e2e/tests/**/*.e2e.ts'],
+  setupFilesAfterEnv: ['<rootDir>/e2e/support/origin-guard.setup.ts'],
   testTimeout: 90000,
   maxWorkers: 1,
 };

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompressPlugin } from './build/precompress.mjs';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 const workspaceRoot = new URL('../../', import.meta.url).pathname;
@@ -9,7 +10,7 @@ const gateway = { '/api': { target: 'http://localhost:8080', changeOrigin: false
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   resolve: {
     alias: [
       { find: /^@meridian\/contracts$/, replacement: `${workspaceRoot}libs/contracts/src/index.ts` },
@@ -25,16 +26,13 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Vendor chunks change less often than the app: split them for long-lived caching.
+        // Vendor chunks change less often than the app: split them for long-lived caching. Mantine
+        // is left to the per-route split: a page loads only the components it renders.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-            },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|react-transition-group|react-number-format|use-.*|tslib|clsx)[\\/]/,
             },
             { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
           ],

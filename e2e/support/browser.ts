@@ -23,8 +23,55 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1360, height: 860 } });
+/** Schemes that never leave the browser. */
+const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:', 'javascript:']);
+
+/**
+ * Requests to another origin than the product's, per context. The product sends nothing to
+ * third parties: every test of the file fails when one is recorded (see origin-guard.setup.ts).
+ */
+const foreign = new Map<BrowserContext, string[]>();
+
+function guardOrigins(context: BrowserContext, own: string, allowed: readonly string[]): void {
+  const origins = new Set([new URL(own).origin, ...allowed.map((url) => new URL(url).origin)]);
+  const seen: string[] = [];
+  foreign.set(context, seen);
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (LOCAL_SCHEMES.has(url.protocol) || origins.has(url.origin)) return;
+    seen.push(`${request.method()} ${request.url()}`);
+  });
+  context.on('close', () => foreign.delete(context));
+}
+
+/** Takes the requests to other origins recorded since the last call, in every open context. */
+export function takeForeignRequests(): string[] {
+  const all: string[] = [];
+  for (const seen of foreign.values()) all.push(...seen.splice(0));
+  return all;
+}
+
+export interface NewPageOptions {
+  /** The product's origin for this context (default: the platform's base URL). */
+  baseURL?: string;
+  /** Other origins the test itself runs and the product is configured to use (a test IdP). */
+  allowOrigins?: readonly string[];
+  /** Viewport width in CSS pixels (a phone is 390). */
+  width?: number;
+}
+
+export async function newPage(
+  browser: Browser,
+  options: NewPageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const baseURL = options.baseURL ?? baseUrl;
+  const phone = options.width !== undefined && options.width < 600;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1360, height: phone ? 844 : 860 },
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
+  });
+  guardOrigins(context, baseURL, options.allowOrigins ?? []);
   const page = await context.newPage();
   return { context, page };
 }

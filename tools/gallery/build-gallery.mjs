@@ -76,6 +76,9 @@ try {
           height: '900px',
           fromElement: false,
           storageManager: false,
+          // A build tool sends nothing out either: no vendor telemetry, no icon CDN.
+          telemetry: false,
+          cssIcons: '',
           components: body,
           style,
           plugins: [globalThis['grapesjs-preset-newsletter']],

@@ -118,6 +118,9 @@ export async function startGateway({
       wildcard: false,
       index: ['index.html'],
       cacheControl: false,
+      // The build writes .br and .gz copies (apps/web/build/precompress.mjs): sent as they are, with
+      // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
+      preCompressed: true,
     });
   }
   app.setNotFoundHandler((request, reply) => {

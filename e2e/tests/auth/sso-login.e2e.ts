@@ -47,7 +47,7 @@ describe('single sign-on with a SAML identity provider', () => {
   it('logs a new person of the domain in through the identity provider', async () => {
     idp.user = federated;
     idp.signWithForeignKey = false;
-    visitor = await newPage(browser);
+    visitor = await newPage(browser, { allowOrigins: [idp.ssoUrl] });
     const login = new LoginPage(visitor.page);
     await login.open();
     await login.enterEmail(federated.email);
@@ -68,7 +68,7 @@ describe('single sign-on with a SAML identity provider', () => {
   it('refuses a response signed with a key the organisation never gave', async () => {
     idp.user = federated;
     idp.signWithForeignKey = true;
-    visitor = await newPage(browser);
+    visitor = await newPage(browser, { allowOrigins: [idp.ssoUrl] });
     const login = new LoginPage(visitor.page);
     await login.open();
     await login.enterEmail(federated.email);

@@ -82,8 +82,7 @@ describe('email settings of a new organisation', () => {
   });
 
   it('shows the public page an unsubscribed person lands on, signed out', async () => {
-    const visitor = await browser.newContext({ baseURL: baseUrl });
-    const stranger = await visitor.newPage();
+    const { context: visitor, page: stranger } = await newPage(browser);
     await stranger.goto('/unsubscribed');
     await stranger.getByText('Unsubscribed: You have successfully unsubscribed from email list').waitFor();
     expect(new URL(stranger.url()).pathname).toBe('/unsubscribed');

@@ -17,7 +17,6 @@ import {
 } from '@/features/auth';
 import { SystemStatus } from '@/features/system-status';
 import { UnsubscribedRoute } from '@/features/unsubscribe/routes/unsubscribed';
-import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { RequireAuth, UnknownRoute } from './route-guards';
 import { protectedRoutes, publicRoutes, type ProtectedRouteName, type PublicRouteName } from './routes';
@@ -131,6 +130,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       errorElement: <RouteErrorScreen />,
+      // Shown while the first screen's code loads (every screen past login is a lazy chunk).
+      hydrateFallbackElement: <FullPageLoader />,
       children: [
         { element: <AuthLayout footer={<SystemStatus />} />, children: toRoutes(publicRoutes, loginScreens) },
         {
@@ -145,7 +146,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           element: <RequireAuth />,
-          children: [{ element: <AppLayout />, children: toRoutes(protectedRoutes, protectedScreens) }],
+          children: [
+            {
+              // The signed-in frame (navigation, menus, drawer) is code the public pages never load.
+              lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+              children: toRoutes(protectedRoutes, protectedScreens),
+            },
+          ],
         },
         { index: true, element: <UnknownRoute /> },
         { path: '*', element: <UnknownRoute /> },

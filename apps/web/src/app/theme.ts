@@ -1,9 +1,14 @@
 import {
   ActionIcon,
+  Alert,
   Anchor,
+  Avatar,
   Button,
   createTheme,
+  Drawer,
   Menu,
+  Modal,
+  Notification,
   Paper,
   PasswordInput,
   Table,
@@ -25,13 +30,73 @@ const meridian: MantineColorsTuple = [
   '#312e81',
 ];
 
+/**
+ * Mantine's grey with shade 6 darkened: it is the 'dimmed' text colour, and #868e96 reads at
+ * 3.3:1 on white. #666d75 keeps 4.5:1 (WCAG AA) on white and on the page background (gray.0/1).
+ */
+const gray: MantineColorsTuple = [
+  '#f8f9fa',
+  '#f1f3f5',
+  '#e9ecef',
+  '#dee2e6',
+  '#ced4da',
+  '#adb5bd',
+  '#666d75',
+  '#495057',
+  '#343a40',
+  '#212529',
+];
+
+/** Red from shade 6 on darkened, so red text ('Remove' items) and white on red keep 4.5:1. */
+const red: MantineColorsTuple = [
+  '#fff5f5',
+  '#ffe3e3',
+  '#ffc9c9',
+  '#ffa8a8',
+  '#ff8787',
+  '#ff6b6b',
+  '#c92a2a',
+  '#b02525',
+  '#9c2121',
+  '#861c1c',
+];
+
+/** Mantine's teal and orange with their darkest shades darker: light badges and warning text keep 4.5:1. */
+const teal: MantineColorsTuple = [
+  '#e6fcf5',
+  '#c3fae8',
+  '#96f2d7',
+  '#63e6be',
+  '#38d9a9',
+  '#20c997',
+  '#12b886',
+  '#0ca678',
+  '#087f5b',
+  '#066649',
+];
+const orange: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd8a8',
+  '#ffc078',
+  '#ffa94d',
+  '#ff922b',
+  '#fd7e14',
+  '#f76707',
+  '#c2410c',
+  '#9a3412',
+];
+
+/** Initials colours whose light avatar (darkest shade on a pale one) keeps 4.5:1. */
+const INITIALS_COLORS = ['blue', 'cyan', 'grape', 'indigo', 'pink', 'red', 'violet', 'meridian'];
+
 const fontStack =
   'Inter, ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'meridian',
   primaryShade: 6,
-  colors: { meridian },
+  colors: { meridian, gray, red, teal, orange },
   fontFamily: fontStack,
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   headings: { fontFamily: fontStack, fontWeight: '650' },
@@ -50,8 +115,28 @@ export const theme = createTheme({
     TextInput: TextInput.extend({ defaultProps: { size: 'md' } }),
     PasswordInput: PasswordInput.extend({ defaultProps: { size: 'md' } }),
     Paper: Paper.extend({ defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs' } }),
-    Menu: Menu.extend({ defaultProps: { shadow: 'md', radius: 'md', position: 'bottom-start', offset: 6 } }),
+    Menu: Menu.extend({
+      defaultProps: {
+        shadow: 'md',
+        radius: 'md',
+        position: 'bottom-start',
+        offset: 6,
+        // The focus placeholder is a child of role=menu that is not a menu item (an ARIA error);
+        // without it the keyboard lands on the first item.
+        withInitialFocusPlaceholder: false,
+      },
+    }),
+    // Every dialog's close button (an icon) gets a name screen readers announce.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Avatar: Avatar.extend({ defaultProps: { allowedInitialsColors: INITIALS_COLORS } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', horizontalSpacing: 'md' } }),
+    // On a phone a table scrolls sideways inside its container: a keyboard must reach it to scroll.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Table' },
+    }),
     Tooltip: Tooltip.extend({ defaultProps: { withArrow: true } }),
   },
 });

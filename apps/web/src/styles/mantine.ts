@@ -42,4 +42,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/NavLink.css';
 import '@mantine/notifications/styles.css';

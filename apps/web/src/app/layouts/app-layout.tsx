@@ -18,6 +18,10 @@ export function AppLayout() {
       header={{ height: HEADER_HEIGHT + (impersonated ? IMPERSONATION_BANNER_HEIGHT : 0) }}
       padding={0}
     >
+      {/* The first stop of the keyboard: past the navigation, straight to the screen. */}
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
       <AppShell.Header className={classes.header}>
         {session.data && impersonated ? (
           <ImpersonationBanner session={session.data} onEnd={() => void logout()} />
@@ -26,7 +30,7 @@ export function AppLayout() {
           <TopNav />
         </div>
       </AppShell.Header>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -14,6 +14,7 @@ import {
   settingsNav,
   type NavItem,
 } from './nav-items';
+import { MobileNav } from './mobile-nav';
 import { SettingsMenu } from './settings-menu';
 import classes from './app-layout.module.css';
 
@@ -23,14 +24,15 @@ export function TopNav() {
   const devMails = useDevMailsAvailability();
   const logout = useLogout();
   const staff = isInternalStaff(session.data);
+  const extra = [...(devMails.isSuccess ? [devMailsNav] : []), ...(staff ? [impersonateNav] : [])];
 
   return (
-    <Group h="100%" px="xl" justify="space-between" wrap="nowrap" gap="xl">
+    <Group h="100%" px={{ base: 'md', md: 'xl' }} justify="space-between" wrap="nowrap" gap="xl">
       <Group gap={36} wrap="nowrap" miw={0}>
         <Link to={HOME_PATH} className={classes.brandLink}>
           <Brand />
         </Link>
-        <nav className={classes.nav} aria-label="Main">
+        <nav className={classes.nav} aria-label="Main" data-wide-only>
           {primaryNav.map((item) => (
             <TopNavLink key={item.to} item={item} />
           ))}
@@ -56,10 +58,18 @@ export function TopNav() {
             </Group>
           </Tooltip>
         ) : null}
-        <UnstyledButton className={classes.navItem} onClick={() => void logout()}>
+        <UnstyledButton className={classes.navItem} data-wide-only onClick={() => void logout()}>
           <IconLogout size={16} stroke={1.8} />
           Logout
         </UnstyledButton>
+        <div className={classes.narrowOnly}>
+          <MobileNav
+            primary={primaryNav}
+            settings={settingsNav}
+            extra={extra}
+            onLogout={() => void logout()}
+          />
+        </div>
       </Group>
     </Group>
   );

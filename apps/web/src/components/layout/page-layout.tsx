@@ -14,9 +14,10 @@ export interface PageLayoutProps {
 export function PageLayout({ title, description, actions, children }: PageLayoutProps) {
   useDocumentTitle(`${title} · Meridian`);
   return (
-    <Container size="xl" px="xl" py="xl">
+    <Container size="xl" px={{ base: 'md', sm: 'xl' }} py="xl">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        {/* On a phone the actions go under the title rather than past the screen's edge. */}
+        <Group justify="space-between" align="flex-start" wrap="wrap">
           <Box>
             <Title order={2} fz={26}>
               {title}

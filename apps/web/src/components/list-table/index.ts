@@ -6,3 +6,4 @@ export {
   type ListTableStateProps,
 } from './list-table-state';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from './row-actions-menu';
+export { OpenableRow, type OpenableRowProps } from './openable-row';

@@ -13,6 +13,13 @@ export interface PaginationProps {
   justify?: 'flex-start' | 'center' | 'flex-end';
 }
 
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 /** The app's pagination widget (spec section 9), hidden at 1 page or fewer. */
 export function Pagination({ page, totalPages, onChange, justify = 'flex-end' }: PaginationProps) {
   if (!shouldShowPagination(totalPages)) return null;
@@ -28,6 +35,12 @@ export function Pagination({ page, totalPages, onChange, justify = 'flex-end' }:
           if (isAcceptablePage(next, totalPages)) onChange(next);
         }}
         aria-label="Pagination"
+        // The arrows are icons: they need names, and the page buttons say which page they open.
+        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+        getItemProps={(item) => ({
+          'aria-label': `Page ${item}`,
+          'aria-current': item === page ? 'page' : undefined,
+        })}
       />
     </Group>
   );

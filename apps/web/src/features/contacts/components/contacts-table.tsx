@@ -1,7 +1,7 @@
 import { Center, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { ResponseOf, personListContract } from '@meridian/contracts';
-import { ListLoader } from '@/components/list-table';
+import { ListLoader, OpenableRow } from '@/components/list-table';
 import { formatDateTime } from '@/lib/format-date';
 
 type Row = ResponseOf<typeof personListContract>['records'][number];
@@ -51,7 +51,7 @@ export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) 
         </Table.Thead>
         <Table.Tbody>
           {records.map((row) => (
-            <Table.Tr key={row.id} onClick={() => onOpen(row.id)} style={{ cursor: 'pointer' }}>
+            <OpenableRow key={row.id} onOpen={() => onOpen(row.id)}>
               {COLUMNS.map((column) => (
                 <Table.Td key={column.key}>
                   <Text
@@ -70,7 +70,7 @@ export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) 
                   {formatDateTime(row._created_time)}
                 </Text>
               </Table.Td>
-            </Table.Tr>
+            </OpenableRow>
           ))}
         </Table.Tbody>
       </Table>

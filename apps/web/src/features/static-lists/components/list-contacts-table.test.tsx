@@ -14,6 +14,7 @@ function renderTable(records: Parameters<typeof ListContactsTable>[0]['records']
         filtered={filtered}
         selected={new Set()}
         onSelectedChange={vi.fn()}
+        onOpen={vi.fn()}
       />
     </MantineProvider>,
   );

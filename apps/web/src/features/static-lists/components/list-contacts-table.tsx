@@ -4,7 +4,7 @@ import { formatDateTime } from '@/lib/format-date';
 import type { z } from 'zod';
 import type { staticListMemberSchema } from '@meridian/contracts';
 import { EmptyState } from '@/components/empty-state';
-import { ListLoader } from '@/components/list-table';
+import { ListLoader, OpenableRow } from '@/components/list-table';
 
 type Row = z.output<typeof staticListMemberSchema>;
 
@@ -23,6 +23,8 @@ export interface ListContactsTableProps {
   filtered: boolean;
   selected: Set<string>;
   onSelectedChange: (next: Set<string>) => void;
+  /** Opens the member's contact page. */
+  onOpen: (personId: string) => void;
 }
 
 export function ListContactsTable({
@@ -31,6 +33,7 @@ export function ListContactsTable({
   filtered,
   selected,
   onSelectedChange,
+  onOpen,
 }: ListContactsTableProps) {
   if (loading) return <ListLoader />;
   const empty = records.length === 0;
@@ -87,11 +90,13 @@ export function ListContactsTable({
             </Table.Tr>
           ) : null}
           {records.map((row) => (
-            <Table.Tr
+            <OpenableRow
               key={row.id}
+              onOpen={() => onOpen(row.id)}
               bg={selected.has(row.email) ? 'var(--mantine-color-meridian-light)' : undefined}
             >
-              <Table.Td>
+              {/* Selecting is not opening. */}
+              <Table.Td onClick={(event) => event.stopPropagation()}>
                 <Checkbox
                   aria-label={`Select ${row.email}`}
                   checked={selected.has(row.email)}
@@ -116,7 +121,7 @@ export function ListContactsTable({
                   {formatDateTime(row.added_at)}
                 </Text>
               </Table.Td>
-            </Table.Tr>
+            </OpenableRow>
           ))}
         </Table.Tbody>
       </Table>

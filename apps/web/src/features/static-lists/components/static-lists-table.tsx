@@ -1,7 +1,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { IconListDetails, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { StaticList } from '@meridian/contracts';
-import { DateCell, ListTableState, RowActionsMenu } from '@/components/list-table';
+import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
 
 export interface StaticListsTableProps {
   records: StaticList[];
@@ -48,7 +48,7 @@ export function StaticListsTable({
           </Table.Thead>
           <Table.Tbody>
             {records.map((list) => (
-              <Table.Tr key={list.static_list_id} onClick={() => onOpen(list)} style={{ cursor: 'pointer' }}>
+              <OpenableRow key={list.static_list_id} onOpen={() => onOpen(list)}>
                 <Table.Td>
                   <Text size="sm" fw={600}>
                     {list.name}
@@ -68,7 +68,7 @@ export function StaticListsTable({
                     { label: 'Delete', icon: IconTrash, onClick: () => onDelete(list), danger: true },
                   ]}
                 />
-              </Table.Tr>
+              </OpenableRow>
             ))}
           </Table.Tbody>
         </Table>

@@ -1,16 +1,5 @@
 import '../styles';
-import {
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Menu, Paper, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArrowLeft,
@@ -22,7 +11,7 @@ import {
   IconUserMinus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { useDebouncedSearchPaging } from '@/components/list-page';
@@ -39,6 +28,7 @@ export const DYNAMIC_QUERY_TOOLTIP = 'Adding contacts from a dynamic list query 
 /** /lists/static-list/:id: the contacts of one static list. */
 export function StaticListDetailRoute() {
   const { id = '' } = useParams();
+  const navigate = useNavigate();
   const list = useStaticList(id);
   const { page, setPage, resetPage, search, keyword, changeSearch } = useDebouncedSearchPaging();
   const [range, setRange] = useState(defaultDateRange);
@@ -190,6 +180,7 @@ export function StaticListDetailRoute() {
           filtered={keyword !== ''}
           selected={selected}
           onSelectedChange={setSelected}
+          onOpen={(personId) => void navigate(protectedRoutes.contactDetail.to({ id: personId }))}
         />
         <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
       </Paper>

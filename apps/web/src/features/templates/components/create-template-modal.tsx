@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCode, IconFilePlus, IconLayoutGrid } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { z } from 'zod';
 import {
   templateCreateContract,
@@ -74,6 +74,14 @@ function CreateSteps(props: {
     validate: schemaResolver(formSchema, { sync: true }),
   });
   const type = form.values.template_type;
+  // Back from the gallery, the focus returns to the editor choice that led there.
+  const visualChoice = useRef<HTMLInputElement>(null);
+  const cameBack = useRef(false);
+  useEffect(() => {
+    if (props.step !== 'details' || !cameBack.current) return;
+    cameBack.current = false;
+    visualChoice.current?.focus();
+  }, [props.step]);
   const submit = form.onSubmit((values) => {
     const parsed = formSchema.parse(values);
     if (parsed.template_type === 'visual') props.setStep('gallery');
@@ -84,7 +92,10 @@ function CreateSteps(props: {
     return (
       <StarterGallery
         saving={props.saving}
-        onBack={() => props.setStep('details')}
+        onBack={() => {
+          cameBack.current = true;
+          props.setStep('details');
+        }}
         onChoose={(starter) => props.onCreate({ ...formSchema.parse(form.values), ...starter })}
       />
     );
@@ -100,9 +111,10 @@ function CreateSteps(props: {
         />
         <Stack gap={6}>
           <Input.Label>Editor</Input.Label>
-          <SimpleGrid cols={2} spacing="md" role="radiogroup" aria-label="Editor">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" role="radiogroup" aria-label="Editor">
             <EditorChoice
               type="visual"
+              inputRef={visualChoice}
               selected={type === 'visual'}
               description="Build the email from blocks: sections, text, images and buttons."
               onSelect={() => form.setFieldValue('template_type', 'visual')}
@@ -133,34 +145,40 @@ function EditorChoice(props: {
   selected: boolean;
   description: string;
   onSelect: () => void;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const Icon = props.type === 'visual' ? IconLayoutGrid : IconCode;
+  const id = useId();
+  // A native radio in a group of the same name: the arrow keys move the choice, as users expect.
   return (
-    <UnstyledButton
-      role="radio"
-      aria-checked={props.selected}
-      className={classes.choice}
-      data-selected={props.selected || undefined}
-      onClick={props.onSelect}
-      onKeyDown={(event) => {
-        // Spec: Enter submits the dialog. On a focused choice it would only click it again,
-        // so it chooses this editor and submits, like Enter in the name field.
-        if (event.key !== 'Enter') return;
-        event.preventDefault();
-        props.onSelect();
-        event.currentTarget.form?.requestSubmit();
-      }}
-    >
+    <label className={classes.choice} data-selected={props.selected || undefined}>
+      <input
+        ref={props.inputRef}
+        type="radio"
+        name="template-editor"
+        value={props.type}
+        checked={props.selected}
+        onChange={props.onSelect}
+        onKeyDown={(event) => {
+          // Spec: Enter submits the dialog; on a choice it chooses this editor and submits.
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          props.onSelect();
+          event.currentTarget.form?.requestSubmit();
+        }}
+        aria-describedby={`${id}-description`}
+        className={classes.choiceInput}
+      />
       <ThemeIcon size={38} radius="md" variant={props.selected ? 'filled' : 'light'} color="meridian">
         <Icon size={20} stroke={1.7} />
       </ThemeIcon>
       <Text fw={600} size="sm" mt="sm">
         {EDITOR_TYPE_LABELS[props.type]}
       </Text>
-      <Text size="xs" c="dimmed" mt={4}>
+      <Text size="xs" c="dimmed" mt={4} id={`${id}-description`}>
         {props.description}
       </Text>
-    </UnstyledButton>
+    </label>
   );
 }
 
@@ -173,6 +191,16 @@ function StarterGallery(props: {
 }) {
   const gallery = useTemplateGallery(true);
   const [loading, setLoading] = useState<string | null>(null);
+  // The focus moves into the second step (it would stay on the replaced 'Next' button, now gone):
+  // to 'Back' while the designs load, then to the first design if it is still there.
+  const blank = useRef<HTMLButtonElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (blank.current && (active === back.current || active === document.body || !active))
+      blank.current.focus();
+    else if (!blank.current) back.current?.focus();
+  }, [gallery.isPending]);
   const choose = async (item: TemplateGalleryItem) => {
     setLoading(item.template_name);
     try {
@@ -198,6 +226,7 @@ function StarterGallery(props: {
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
           <UnstyledButton
+            ref={blank}
             className={classes.starter}
             disabled={busy}
             aria-label="Blank"
@@ -242,7 +271,7 @@ function StarterGallery(props: {
         </SimpleGrid>
       )}
       <Group justify="space-between">
-        <Button variant="default" onClick={props.onBack} disabled={busy}>
+        <Button ref={back} variant="default" onClick={props.onBack} disabled={busy}>
           Back
         </Button>
         {props.saving ? <Loader size="sm" /> : null}

@@ -23,7 +23,8 @@ export interface EditorHeaderProps {
 export function EditorHeader(props: EditorHeaderProps) {
   const { template } = props;
   return (
-    <Group className={classes.header} justify="space-between" wrap="nowrap" gap="md">
+    // On a narrow screen the actions wrap under the name rather than run off the screen.
+    <Group className={classes.header} justify="space-between" wrap="wrap" gap="md">
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Tooltip label="Back to emails">
           <ActionIcon
@@ -52,7 +53,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           <SavedLabel savedAt={props.savedAt} dirty={props.dirty} saving={props.saving} />
         </div>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap">
         <Button
           variant="default"
           leftSection={<IconEye size={16} />}

@@ -94,6 +94,10 @@ export function editorConfig(
     // The product stores the design with the template; nothing goes to browser storage.
     storageManager: false,
     noticeOnUnload: false,
+    // Nothing leaves the product: no usage telemetry to the vendor, and the panel icons
+    // (Font Awesome 4.7) come bundled from visual-editor.tsx instead of the default public CDN.
+    telemetry: false,
+    cssIcons: '',
     // A saved design loads as it was; HTML without a design (an imported starter) is parsed once.
     projectData: initial.design ?? { pages: [{ component: initial.html ?? '' }] },
     i18n: { locale: 'en-US', localeFallback: 'en', detectLocale: false },

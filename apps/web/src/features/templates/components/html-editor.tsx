@@ -1,6 +1,7 @@
 import { html } from '@codemirror/lang-html';
 import CodeMirror, { EditorView, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { useImperativeHandle, useRef, type Ref } from 'react';
+import { accessibleEditor } from '@/components/code-editor/accessible-editor';
 
 export interface HtmlEditorHandle {
   /** Puts text at the cursor (replacing the selection) and keeps the focus in the code. */
@@ -13,7 +14,7 @@ export interface HtmlEditorProps {
   onChange: (value: string) => void;
 }
 
-const extensions = [html(), EditorView.lineWrapping];
+const extensions = [html(), EditorView.lineWrapping, ...accessibleEditor('HTML code')];
 
 /** The HTML editor's code pane (CodeMirror). Loaded as its own chunk, like the visual editor. */
 export default function HtmlEditor({ ref, value, onChange }: HtmlEditorProps) {
@@ -44,7 +45,6 @@ export default function HtmlEditor({ ref, value, onChange }: HtmlEditorProps) {
       height="100%"
       style={{ height: '100%', fontSize: 13 }}
       basicSetup={{ foldGutter: true, highlightActiveLine: true }}
-      aria-label="HTML code"
       data-testid="html-editor"
     />
   );

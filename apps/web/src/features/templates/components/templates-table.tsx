@@ -1,7 +1,7 @@
 import { Badge, Group, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconCode, IconCopy, IconLayoutGrid, IconMail, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TemplateSummary } from '@meridian/contracts';
-import { DateCell, ListTableState, RowActionsMenu } from '@/components/list-table';
+import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
 import { editorTypeLabel } from '../utils/editor-type';
 
 export interface TemplatesTableProps {
@@ -52,11 +52,7 @@ export function TemplatesTable({
           </Table.Thead>
           <Table.Tbody>
             {records.map((template) => (
-              <Table.Tr
-                key={template.template_id}
-                onClick={() => onOpen(template)}
-                style={{ cursor: 'pointer' }}
-              >
+              <OpenableRow key={template.template_id} onOpen={() => onOpen(template)}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <ThemeIcon variant="light" radius="md" size={32} color="meridian">
@@ -98,7 +94,7 @@ export function TemplatesTable({
                     { label: 'Remove', icon: IconTrash, onClick: () => onRemove(template), danger: true },
                   ]}
                 />
-              </Table.Tr>
+              </OpenableRow>
             ))}
           </Table.Tbody>
         </Table>

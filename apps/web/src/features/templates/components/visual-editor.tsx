@@ -1,8 +1,10 @@
+import 'font-awesome/css/font-awesome.min.css';
 import 'grapesjs/dist/css/grapes.min.css';
 import './visual-editor.css';
 import grapesjs, { type Editor, type ProjectData } from 'grapesjs';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { emailDocument, escapeHtml, unsubscribeAnchor } from '../utils/email-html';
+import { makeEditorReachable } from './grapes-a11y';
 import { editorConfig, INLINE_HTML_COMMAND, tokenTextBlock, unsubscribeFooter } from './grapes-setup';
 
 /** Spec section 9: the visual editor's changes are collected 500 ms after the last edit. */
@@ -142,7 +144,9 @@ export default function VisualEditor({
         }
       }, VISUAL_SAVE_DELAY_MS);
     };
+    let unreachable: (() => void) | undefined;
     editor.onReady(() => {
+      unreachable = makeEditorReachable(editor, element);
       // Loading the design is not an edit: only what happens after it counts as a change.
       editor.UndoManager.clear();
       editor.on('update', changed);
@@ -150,6 +154,7 @@ export default function VisualEditor({
     });
     return () => {
       clearTimeout(timer);
+      unreachable?.();
       editorRef.current = null;
       editor.destroy();
     };

@@ -9,6 +9,7 @@ import CodeMirror, {
   type ReactCodeMirrorRef,
 } from '@uiw/react-codemirror';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { accessibleEditor } from '@/components/code-editor/accessible-editor';
 
 /** Marks the line the syntax check points at. */
 const setErrorLine = StateEffect.define<number | null>();
@@ -53,8 +54,7 @@ const EXTENSIONS = [
   errorLineField,
   editorTheme,
   EditorView.lineWrapping,
-  // The editable element is what assistive technology and tests meet: it carries the name.
-  EditorView.contentAttributes.of({ 'aria-label': 'Token code' }),
+  ...accessibleEditor('Token code'),
 ];
 
 export interface TokenCodeEditorHandle {

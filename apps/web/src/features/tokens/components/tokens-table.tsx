@@ -1,7 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconBraces, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { EmailToken } from '@meridian/contracts';
-import { DateCell, ListTableState, RowActionsMenu } from '@/components/list-table';
+import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
 import { TOKEN_TEXTS } from '../utils/token-form';
 import { TYPE_LABELS } from '../utils/token-type';
 
@@ -42,7 +42,7 @@ export function TokensTable({ records, loading, searching, onOpen, onDelete, onC
           </Table.Thead>
           <Table.Tbody>
             {records.map((token) => (
-              <Table.Tr key={token.token_id} onClick={() => onOpen(token)} style={{ cursor: 'pointer' }}>
+              <OpenableRow key={token.token_id} onOpen={() => onOpen(token)}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <Text size="sm" fw={600} ff="monospace">
@@ -72,7 +72,7 @@ export function TokensTable({ records, loading, searching, onOpen, onDelete, onC
                     { label: 'Remove', icon: IconTrash, onClick: () => onDelete(token), danger: true },
                   ]}
                 />
-              </Table.Tr>
+              </OpenableRow>
             ))}
           </Table.Tbody>
         </Table>

@@ -55,7 +55,15 @@ export function HeadersEditor({
           onChange={(event) => onContentTypeChange(event.currentTarget.value)}
         />
         <Tooltip label="The content-type header is always sent">
-          <ActionIcon size={36} variant="transparent" color="gray" aria-label="Fixed header" component="span">
+          {/* An icon, not a control: a named image (a name on a plain span is not allowed). */}
+          <ActionIcon
+            size={36}
+            variant="transparent"
+            color="gray"
+            role="img"
+            aria-label="Fixed header"
+            component="span"
+          >
             <IconLock size={16} />
           </ActionIcon>
         </Tooltip>

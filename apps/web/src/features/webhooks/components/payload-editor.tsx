@@ -2,8 +2,9 @@ import { json } from '@codemirror/lang-json';
 import { Box } from '@mantine/core';
 import CodeMirror, { EditorView, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { accessibleEditor } from '@/components/code-editor/accessible-editor';
 
-const extensions = [json(), EditorView.lineWrapping];
+const extensions = [json(), EditorView.lineWrapping, ...accessibleEditor('Payload')];
 
 export interface PayloadEditorProps {
   value: string;
@@ -50,7 +51,6 @@ export const PayloadEditor = forwardRef<PayloadEditorHandle, PayloadEditorProps>
         maxHeight="420px"
         placeholder='{ "email": "{{ person.email }}" }'
         basicSetup={{ foldGutter: false, highlightActiveLine: false }}
-        aria-label="Payload"
       />
     </Box>
   );

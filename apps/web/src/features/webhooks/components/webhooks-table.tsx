@@ -1,6 +1,6 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconWebhook } from '@tabler/icons-react';
-import { DateCell, ListTableState, RowActionsMenu } from '@/components/list-table';
+import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
 import type { Webhook } from '@meridian/contracts';
 
 export interface WebhooksTableProps {
@@ -59,7 +59,7 @@ export function WebhooksTable({
           </Table.Thead>
           <Table.Tbody>
             {records.map((webhook) => (
-              <Table.Tr key={webhook.webhook_id} onClick={() => onOpen(webhook)} style={{ cursor: 'pointer' }}>
+              <OpenableRow key={webhook.webhook_id} onOpen={() => onOpen(webhook)}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <Badge
@@ -99,7 +99,7 @@ export function WebhooksTable({
                     { label: 'Remove', icon: IconTrash, onClick: () => onDelete(webhook), danger: true },
                   ]}
                 />
-              </Table.Tr>
+              </OpenableRow>
             ))}
           </Table.Tbody>
         </Table>
