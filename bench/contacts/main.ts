@@ -23,9 +23,9 @@ import { createLogger, createServiceApp, likePattern } from '@meridian/server-ki
 import { createTestDatabase, startTestPlatform } from '@meridian/testing';
 import { appModule } from '../../apps/campaign-service/src/app.module';
 import { loadConfig } from '../../apps/campaign-service/src/config';
-import { keywordCondition } from '../../apps/campaign-service/src/modules/persons/contact-search';
-import { personListSql } from '../../apps/campaign-service/src/modules/persons/persons.repository';
-import { memberPageSql } from '../../apps/campaign-service/src/modules/static-lists/static-list-members.repository';
+import { keywordCondition } from '../../apps/campaign-service/src/modules/contacts/persons/contact-search';
+import { personListSql } from '../../apps/campaign-service/src/modules/contacts/persons/persons.repository';
+import { memberPageSql } from '../../apps/campaign-service/src/modules/contacts/static-lists/static-list-members.repository';
 import { generateContacts, generateStaticList, KEYWORDS } from './generate';
 import { ms, post, runShape, sample, type Shape } from './measure';
 

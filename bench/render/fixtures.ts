@@ -1,4 +1,4 @@
-import type { SavedToken } from '../../apps/campaign-service/src/modules/personalisation/render-core';
+import type { SavedToken } from '../../apps/campaign-service/src/modules/assets/personalisation/render-core';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same persons. */
 function random(seed: number): () => number {

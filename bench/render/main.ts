@@ -9,14 +9,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Liquid, type Template } from 'liquidjs';
-import { registerCatalogue } from '../../apps/campaign-service/src/modules/personalisation/function-catalogue';
-import { LiquidSandbox } from '../../apps/campaign-service/src/modules/personalisation/liquid-sandbox';
-import { RenderPlan } from '../../apps/campaign-service/src/modules/personalisation/render-core';
+import { registerCatalogue } from '../../apps/campaign-service/src/modules/assets/personalisation/function-catalogue';
+import { LiquidSandbox } from '../../apps/campaign-service/src/modules/assets/personalisation/liquid-sandbox';
+import { RenderPlan } from '../../apps/campaign-service/src/modules/assets/personalisation/render-core';
 import {
   RENDER_BATCH_PERSONS,
   RenderPool,
-} from '../../apps/campaign-service/src/modules/personalisation/render-pool';
-import { signerFor } from '../../apps/campaign-service/src/modules/personalisation/unsubscribe-links';
+} from '../../apps/campaign-service/src/modules/assets/personalisation/render-pool';
+import { signerFor } from '../../apps/campaign-service/src/modules/assets/personalisation/unsubscribe-links';
 import { generatePersons, TEMPLATE, TOKENS } from './fixtures';
 
 const ORG = '11111111-1111-4111-8111-111111111111';

@@ -3,13 +3,13 @@
 // test sits outside the apps because it reads two of them side by side.
 import { DEFAULT_PERSON_FIELDS, type PersonField, personFieldRules } from '@meridian/contracts';
 import { contactFormSchema } from '../../apps/web/src/features/contacts/utils/contact-fields';
-import { planUpdate } from '../../apps/campaign-service/src/modules/persons/person-fields';
-import { mapColumns } from '../../apps/campaign-service/src/modules/contact-import/import-columns';
+import { planUpdate } from '../../apps/campaign-service/src/modules/contacts/persons/person-fields';
+import { mapColumns } from '../../apps/campaign-service/src/modules/contacts/contact-import/import-columns';
 import {
   createStagingSql,
   literal,
   stagingTable,
-} from '../../apps/campaign-service/src/modules/contact-import/import-sql';
+} from '../../apps/campaign-service/src/modules/contacts/contact-import/import-sql';
 
 const seats: PersonField = {
   name: 'seats',

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const sources = join(root, 'tools/gallery/sources');
-const out = join(root, 'apps/campaign-service/src/modules/templates/gallery');
+const out = join(root, 'apps/campaign-service/src/modules/assets/templates/gallery');
 const modules = join(root, 'node_modules');
 
 /**

@@ -12,17 +12,17 @@ import type { Logger } from 'pino';
 import type { CampaignConfig } from './config';
 import { campaignEntities } from './entities';
 import { migrations } from './migrations';
-import { EmailSettingsModule } from './modules/email-settings/email-settings.module';
-import { UnsubscribeModule } from './modules/unsubscribe/unsubscribe.module';
-import { contactImportCleanupJob } from './modules/contact-import/contact-import.job';
-import { ContactImportModule } from './modules/contact-import/contact-import.module';
-import { PersonalisationModule } from './modules/personalisation/personalisation.module';
-import { PersonsModule } from './modules/persons/persons.module';
-import { StaticListsModule } from './modules/static-lists/static-lists.module';
-import { SettingsModule } from './modules/settings/settings.module';
-import { TemplatesModule } from './modules/templates/templates.module';
-import { WebhooksModule } from './modules/webhooks/webhooks.module';
-import { TokensModule } from './modules/tokens/tokens.module';
+import { EmailSettingsModule } from './modules/settings/email-settings/email-settings.module';
+import { UnsubscribeModule } from './modules/delivery/unsubscribe/unsubscribe.module';
+import { contactImportCleanupJob } from './modules/contacts/contact-import/contact-import.job';
+import { ContactImportModule } from './modules/contacts/contact-import/contact-import.module';
+import { PersonalisationModule } from './modules/assets/personalisation/personalisation.module';
+import { PersonsModule } from './modules/contacts/persons/persons.module';
+import { StaticListsModule } from './modules/contacts/static-lists/static-lists.module';
+import { SettingsModule } from './modules/settings/organisation-settings/settings.module';
+import { TemplatesModule } from './modules/assets/templates/templates.module';
+import { WebhooksModule } from './modules/assets/webhooks/webhooks.module';
+import { TokensModule } from './modules/assets/tokens/tokens.module';
 
 export const SCHEMA = 'campaign';
 

@@ -10,9 +10,9 @@ import {
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
 import type { JobContext } from '@meridian/server-kit';
-import { ContactImportCleanupRunner } from '../src/modules/contact-import/contact-import-cleanup.runner';
-import { ContactImportsRepository } from '../src/modules/contact-import/contact-imports.repository';
-import { PARALLEL_MIN_BYTES } from '../src/modules/contact-import/csv-parts';
+import { ContactImportCleanupRunner } from '../src/modules/contacts/contact-import/contact-import-cleanup.runner';
+import { ContactImportsRepository } from '../src/modules/contacts/contact-import/contact-imports.repository';
+import { PARALLEL_MIN_BYTES } from '../src/modules/contacts/contact-import/csv-parts';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { importFinished, uploadCsv, uploadedPath } from './support/csv-upload';
 

@@ -12,7 +12,7 @@ import {
   RECENT_WINDOW,
   SEARCH_COUNT_CAP,
   SHORT_KEYWORD_SCAN_LIMIT,
-} from '../src/modules/persons/contact-search';
+} from '../src/modules/contacts/persons/contact-search';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 /** Contacts at scale: substring search through the trigram index, and totals that stop at a cap. */

@@ -13,7 +13,7 @@ import {
   unsubUrlUpdateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
-import { UnsubscribeLinks } from '../src/modules/personalisation';
+import { UnsubscribeLinks } from '../src/modules/assets/personalisation';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 const DEMO = 'demo.meridian.dev';

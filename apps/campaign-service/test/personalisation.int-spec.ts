@@ -1,6 +1,6 @@
 import { personCreateContract, personUpdateContract } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
-import { PersonalisationService, UnsubscribeLinks } from '../src/modules/personalisation';
+import { PersonalisationService, UnsubscribeLinks } from '../src/modules/assets/personalisation';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 describe(PersonalisationService.name, () => {

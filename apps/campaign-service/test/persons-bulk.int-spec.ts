@@ -1,6 +1,6 @@
 import { personCreateContract, personGetContract, personUpdateContract } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
-import { PersonsBulkService, type StagedBatch } from '../src/modules/persons/persons-bulk.service';
+import { PersonsBulkService, type StagedBatch } from '../src/modules/contacts/persons/persons-bulk.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 /**

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@meridian/server-kit';
-import { UnsubscribeUrlService } from '../email-settings/unsubscribe-url.service';
-import { UnsubscribeLinks } from '../personalisation';
-import { PersonsService } from '../persons/persons.service';
+import { UnsubscribeUrlService } from '../../settings/email-settings/unsubscribe-url.service';
+import { UnsubscribeLinks } from '../../assets/personalisation';
+import { PersonsService } from '../../contacts/persons/persons.service';
 
 export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid';
 

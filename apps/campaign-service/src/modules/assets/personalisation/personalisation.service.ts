@@ -9,7 +9,7 @@ import {
   type TokenVerifyResult,
   tokenMessages,
 } from '@meridian/contracts';
-import { type PersonRecord, PersonsService } from '../persons/persons.service';
+import { type PersonRecord, PersonsService } from '../../contacts/persons/persons.service';
 import { SavedTokensService } from '../tokens/saved-tokens.service';
 import { functionList } from './function-catalogue';
 import type { RenderedTexts, SavedToken, TextModes } from './render-core';

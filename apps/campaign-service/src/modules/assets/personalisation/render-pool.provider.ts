@@ -1,6 +1,6 @@
 import type { FactoryProvider } from '@nestjs/common';
 import { CONFIG } from '@meridian/server-kit';
-import type { CampaignConfig } from '../../config';
+import type { CampaignConfig } from '../../../config';
 import { RenderPool } from './render-pool';
 
 export const RENDER_POOL = Symbol('RENDER_POOL');

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CONFIG, OutboundHttpClient } from '@meridian/server-kit';
-import type { CampaignConfig } from '../../config';
+import type { CampaignConfig } from '../../../config';
 import { PersonalisationModule } from '../personalisation';
 import { WebhookEntity } from './webhook.entity';
 import { WebhookPreviewService } from './webhook-preview.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UnsubUrl, UnsubUrlRequest } from '@meridian/contracts';
 import { CONFIG } from '@meridian/server-kit';
-import type { CampaignConfig } from '../../config';
+import type { CampaignConfig } from '../../../config';
 import type { UnsubscribeUrlEntity } from './email-settings.entity';
 import { EmailSettingsError } from './email-settings.errors';
 import { EmailSettingsRepository } from './email-settings.repository';

@@ -1,6 +1,6 @@
 import { forwardRef, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PersonsModule } from '../persons/persons.module';
+import { PersonsModule } from '../../contacts/persons/persons.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { PersonalisationKeyEntity } from './personalisation-key.entity';
 import { PersonalisationKeysRepository } from './personalisation-keys.repository';

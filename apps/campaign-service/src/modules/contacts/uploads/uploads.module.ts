@@ -1,7 +1,7 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CONFIG } from '@meridian/server-kit';
-import type { CampaignConfig } from '../../config';
+import type { CampaignConfig } from '../../../config';
 import { registerMultipart } from './multipart';
 import { UploadStore } from './upload-store';
 

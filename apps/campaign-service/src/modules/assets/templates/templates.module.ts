@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { EmailSettingsModule } from '../email-settings/email-settings.module';
-import { EmailSettingsService } from '../email-settings/email-settings.service';
+import { EmailSettingsModule } from '../../settings/email-settings/email-settings.module';
+import { EmailSettingsService } from '../../settings/email-settings/email-settings.service';
 import { PersonalisationModule } from '../personalisation';
 import { TemplateEntity } from './template.entity';
 import { TemplateGallery } from './template-gallery';

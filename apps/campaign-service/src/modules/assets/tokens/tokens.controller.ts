@@ -14,7 +14,7 @@ import {
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
 import { PersonalisationService } from '../personalisation/personalisation.service';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../../settings/organisation-settings/settings.service';
 import { TokensService } from './tokens.service';
 
 type In<E extends Parameters<typeof Endpoint>[0]> = ParsedRequestOf<E>;

@@ -1,7 +1,7 @@
 import { forwardRef, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PersonalisationModule } from '../personalisation/personalisation.module';
-import { SettingsModule } from '../settings/settings.module';
+import { SettingsModule } from '../../settings/organisation-settings/settings.module';
 import { EmailTokenEntity } from './email-token.entity';
 import { SavedTokensService } from './saved-tokens.service';
 import { TokensController } from './tokens.controller';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, NotFoundError } from '@meridian/server-kit';
-import type { CampaignConfig } from '../../config';
+import type { CampaignConfig } from '../../../config';
 import { UploadsError } from './uploads.errors';
 
 export type UploadKind = 'contacts' | 'static-list';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { EmailSettingsModule } from '../email-settings/email-settings.module';
-import { PersonalisationModule } from '../personalisation';
-import { PersonsModule } from '../persons/persons.module';
+import { EmailSettingsModule } from '../../settings/email-settings/email-settings.module';
+import { PersonalisationModule } from '../../assets/personalisation';
+import { PersonsModule } from '../../contacts/persons/persons.module';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 

@@ -6,7 +6,7 @@ import type {
   senderDomainListContract,
 } from '@meridian/contracts';
 import { CONFIG } from '@meridian/server-kit';
-import type { CampaignConfig } from '../../config';
+import type { CampaignConfig } from '../../../config';
 import type { EmailSettingEntity, SenderDomainEntity } from './email-settings.entity';
 import { EmailSettingsError } from './email-settings.errors';
 import { EmailSettingsRepository } from './email-settings.repository';
