@@ -5,7 +5,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.data/**', '**/coverage/**', 'apps/web/public/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'apps/web/public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -34,9 +41,18 @@ export default tseslint.config(
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             // Server code may use the testing library only from its tests (*.int-spec.ts, *.spec.ts).
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'] },
-            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'] },
-            { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling', 'scope:testing'] },
+            {
+              sourceTag: 'scope:server',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'],
+            },
+            {
+              sourceTag: 'scope:testing',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'],
+            },
+            {
+              sourceTag: 'scope:tooling',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling', 'scope:testing'],
+            },
           ],
           banTransitiveDependencies: false,
         },
@@ -46,7 +62,10 @@ export default tseslint.config(
   {
     files: ['libs/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'contracts import only zod' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'contracts import only zod' }] },
+      ],
     },
   },
   {
@@ -71,7 +90,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^@/(features|app)/', message: 'Shared web code never imports features or app.' }],
+          patterns: [
+            { regex: '^@/(features|app)/', message: 'Shared web code never imports features or app.' },
+          ],
         },
       ],
     },
@@ -79,7 +100,22 @@ export default tseslint.config(
   {
     files: ['**/*.cjs', '**/*.mjs', '**/*.js'],
     languageOptions: {
-      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', Buffer: 'readonly', globalThis: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' },
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        Buffer: 'readonly',
+        globalThis: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+      },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

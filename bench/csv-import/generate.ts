@@ -2,7 +2,15 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 export const CUSTOM_COLUMNS = Array.from({ length: 10 }, (_, i) => `custom_${i + 1}`);
-export const HEADERS = ['email', 'first_name', 'last_name', 'title', 'company_name', 'phone_number', ...CUSTOM_COLUMNS];
+export const HEADERS = [
+  'email',
+  'first_name',
+  'last_name',
+  'title',
+  'company_name',
+  'phone_number',
+  ...CUSTOM_COLUMNS,
+];
 
 /** A small deterministic generator (mulberry32): the same seed gives the same file. */
 function random(seed: number): () => number {
@@ -25,7 +33,9 @@ export async function generateCsv(path: string, rows: number, seed = 42): Promis
   const out = createWriteStream(path);
   out.write(`${HEADERS.join(',')}\n`);
   for (let i = 0; i < rows; i++) {
-    const custom = CUSTOM_COLUMNS.map((_, c) => (c % 3 === 0 ? String(Math.floor(next() * 1e6)) : `value-${c}-${Math.floor(next() * 1000)}`));
+    const custom = CUSTOM_COLUMNS.map((_, c) =>
+      c % 3 === 0 ? String(Math.floor(next() * 1e6)) : `value-${c}-${Math.floor(next() * 1000)}`,
+    );
     const line = [
       `user${i}@example${i % 97}.com`,
       pick(NAMES),

@@ -45,15 +45,33 @@ async function main(): Promise<void> {
     // The contacts table keeps a trigram index on each searched column; so does the baseline.
     await client.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     for (const column of ['email', 'first_name', 'last_name'])
-      await client.query(`CREATE INDEX bench_raw_${column}_trgm ON bench_raw USING gin (${column} gin_trgm_ops)`);
+      await client.query(
+        `CREATE INDEX bench_raw_${column}_trgm ON bench_raw USING gin (${column} gin_trgm_ops)`,
+      );
     await client.end();
     let start = performance.now();
-    execFileSync('psql', [db.url, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy bench_raw (${HEADERS.join(', ')}) FROM '${file}' CSV HEADER`], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'psql',
+      [
+        db.url,
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        `\\copy bench_raw (${HEADERS.join(', ')}) FROM '${file}' CSV HEADER`,
+      ],
+      {
+        stdio: 'inherit',
+      },
+    );
     const raw = performance.now() - start;
 
-    const config = loadConfig({ PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn', AUTH_SERVICE_URL: platform.authServiceUrl, UPLOAD_DIR: join(dir, 'uploads') });
+    const config = loadConfig({
+      PORT: '0',
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      AUTH_SERVICE_URL: platform.authServiceUrl,
+      UPLOAD_DIR: join(dir, 'uploads'),
+    });
     const logger = createLogger('campaign-bench', 'warn');
     const app = await createServiceApp(appModule(config, logger), logger);
     await app.listen(0, '127.0.0.1');
@@ -67,18 +85,34 @@ async function main(): Promise<void> {
       start = performance.now();
       const fresh = await productImport(base, admin.bearer, file, { enable_update: false });
       const freshMs = performance.now() - start;
-      console.log(`product import, fresh:       ${s(freshMs)} (${JSON.stringify(fresh)}) ratio ${(raw / freshMs).toFixed(2)}x`);
+      console.log(
+        `product import, fresh:       ${s(freshMs)} (${JSON.stringify(fresh)}) ratio ${(raw / freshMs).toFixed(2)}x`,
+      );
       start = performance.now();
-      const again = await productImport(base, admin.bearer, file, { enable_update: true, overwrite_values: true });
+      const again = await productImport(base, admin.bearer, file, {
+        enable_update: true,
+        overwrite_values: true,
+      });
       const againMs = performance.now() - start;
-      console.log(`product re-import (update):  ${s(againMs)} (${JSON.stringify(again)}) ratio ${(raw / againMs).toFixed(2)}x`);
+      console.log(
+        `product re-import (update):  ${s(againMs)} (${JSON.stringify(again)}) ratio ${(raw / againMs).toFixed(2)}x`,
+      );
       start = performance.now();
-      const changes = await productImport(base, admin.bearer, changed, { enable_update: true, overwrite_values: true });
+      const changes = await productImport(base, admin.bearer, changed, {
+        enable_update: true,
+        overwrite_values: true,
+      });
       const changesMs = performance.now() - start;
-      console.log(`re-import, every row changed: ${s(changesMs)} (${JSON.stringify(changes)}) ratio ${(raw / changesMs).toFixed(2)}x`);
+      console.log(
+        `re-import, every row changed: ${s(changesMs)} (${JSON.stringify(changes)}) ratio ${(raw / changesMs).toFixed(2)}x`,
+      );
       console.log(`peak RSS (bench + service in one process): ${(peak / 1024 / 1024).toFixed(0)} MB`);
       // Other work on the machine skews both timings; the load says how much.
-      console.log(`load average at the end (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+      console.log(
+        `load average at the end (1, 5, 15 min): ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(', ')}`,
+      );
     } finally {
       await app.close();
     }

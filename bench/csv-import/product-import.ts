@@ -6,7 +6,12 @@ import {
   contactsImportContract,
 } from '@meridian/contracts';
 
-async function post(base: string, token: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+async function post(
+  base: string,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -23,7 +28,12 @@ const seconds = (since: number) => Number(((performance.now() - since) / 1000).t
  * Upload, match, import and wait: the whole path a user takes. The file is streamed,
  * not read into memory. Answers the outcome and each phase's seconds.
  */
-export async function productImport(base: string, token: string, file: string, options: Record<string, boolean>) {
+export async function productImport(
+  base: string,
+  token: string,
+  file: string,
+  options: Record<string, boolean>,
+) {
   let phase = performance.now();
   const form = new FormData();
   form.append('file', await openAsBlob(file), 'contacts.csv');

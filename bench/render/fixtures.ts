@@ -12,7 +12,18 @@ function random(seed: number): () => number {
 }
 
 const FIRST = ['ada', 'Grace', 'alan', 'Edsger', 'barbara', 'Ken', '', 'Frances', 'donald', 'Radia'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Thompson', 'Ritchie', 'Allen', 'Knuth', 'Perlman'];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Thompson',
+  'Ritchie',
+  'Allen',
+  'Knuth',
+  'Perlman',
+];
 const TITLES = ['chief executive officer', 'cto', 'senior engineer', 'marketing manager', 'data analyst', ''];
 const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', ''];
 
@@ -40,15 +51,50 @@ export function generatePersons(count: number, seed = 42): Record<string, unknow
 
 /** Ten tokens of the kinds customers write: values, conditions, text functions, dates, lists. */
 export const TOKENS: SavedToken[] = [
-  { name: 'greeting', code: '{% if person.first_name %}Hi {{ person.first_name | capitalize }}{% else %}Hello there{% endif %}', default_value: 'Hello', return_type: 'string' },
-  { name: 'full_name', code: '{{ person.first_name | default: "" | append: " " | append: person.last_name | strip }}', default_value: 'Customer', return_type: 'string' },
-  { name: 'company', code: '{{ person.company_name | upcase }}', default_value: 'YOUR COMPANY', return_type: 'string' },
-  { name: 'domain', code: '{{ person.email | email_domain }}', default_value: 'example.com', return_type: 'string' },
+  {
+    name: 'greeting',
+    code: '{% if person.first_name %}Hi {{ person.first_name | capitalize }}{% else %}Hello there{% endif %}',
+    default_value: 'Hello',
+    return_type: 'string',
+  },
+  {
+    name: 'full_name',
+    code: '{{ person.first_name | default: "" | append: " " | append: person.last_name | strip }}',
+    default_value: 'Customer',
+    return_type: 'string',
+  },
+  {
+    name: 'company',
+    code: '{{ person.company_name | upcase }}',
+    default_value: 'YOUR COMPANY',
+    return_type: 'string',
+  },
+  {
+    name: 'domain',
+    code: '{{ person.email | email_domain }}',
+    default_value: 'example.com',
+    return_type: 'string',
+  },
   { name: 'double_score', code: '{{ person.score | times: 2 }}', default_value: '0', return_type: 'number' },
-  { name: 'tier', code: '{% if person.score > 800 %}gold{% elsif person.score > 400 %}silver{% else %}bronze{% endif %}', default_value: 'bronze', return_type: 'string' },
-  { name: 'days_member', code: '{{ person.signup_date | days_between: "2025-06-01" }}', default_value: '0', return_type: 'number' },
+  {
+    name: 'tier',
+    code: '{% if person.score > 800 %}gold{% elsif person.score > 400 %}silver{% else %}bronze{% endif %}',
+    default_value: 'bronze',
+    return_type: 'string',
+  },
+  {
+    name: 'days_member',
+    code: '{{ person.signup_date | days_between: "2025-06-01" }}',
+    default_value: '0',
+    return_type: 'number',
+  },
   { name: 'interests', code: '{{ person.interests | split: "-" }}', default_value: '', return_type: 'array' },
-  { name: 'job', code: '{{ person.title | titlecase }}', default_value: 'Professional', return_type: 'string' },
+  {
+    name: 'job',
+    code: '{{ person.title | titlecase }}',
+    default_value: 'Professional',
+    return_type: 'string',
+  },
   { name: 'seats_left', code: '{{ 250 | minus: person.seats }}', default_value: '0', return_type: 'number' },
 ];
 

@@ -36,7 +36,8 @@ describe('production code', () => {
       .map((file) => relative(root, file))
       .filter(
         (file) =>
-          !file.startsWith('apps/campaign-service/src/modules/contacts/persons/') && !file.includes('/migrations/'),
+          !file.startsWith('apps/campaign-service/src/modules/contacts/persons/') &&
+          !file.includes('/migrations/'),
       )
       .filter((file) => writes.test(readFileSync(join(root, file), 'utf8')));
     expect(offenders).toEqual([]);

@@ -10,10 +10,14 @@ function lintProbe(relativePath: string, source: string): string[] {
   writeFileSync(file, source);
   try {
     // The CLI, as `npm run lint` runs it (its config is an ES module Jest cannot load in-process).
-    const run = spawnSync(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', file], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', file],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
     return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
   } finally {

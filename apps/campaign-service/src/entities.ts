@@ -3,7 +3,11 @@ import { ContactImportEntity } from './modules/contacts/contact-import/contact-i
 import { PersonEntity } from './modules/contacts/persons/person.entity';
 import { PersonFieldEntity } from './modules/contacts/persons/person-field.entity';
 import { ProductPersonEntity } from './modules/contacts/persons/product-person.entity';
-import { EmailSettingEntity, SenderDomainEntity, UnsubscribeUrlEntity } from './modules/settings/email-settings/email-settings.entity';
+import {
+  EmailSettingEntity,
+  SenderDomainEntity,
+  UnsubscribeUrlEntity,
+} from './modules/settings/email-settings/email-settings.entity';
 import { WebhookEntity } from './modules/assets/webhooks/webhook.entity';
 import { OrganisationSettingsEntity } from './modules/settings/organisation-settings/settings.entity';
 import { TemplateEntity } from './modules/assets/templates/template.entity';

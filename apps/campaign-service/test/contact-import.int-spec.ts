@@ -34,9 +34,12 @@ describe('ContactImportController', () => {
   });
 
   const persons = () =>
-    t.sql<{ email: string; first_name: string | null; title: string | null; custom_fields: Record<string, unknown> }>(
-      'SELECT email, first_name, title, custom_fields FROM campaign.persons ORDER BY email',
-    );
+    t.sql<{
+      email: string;
+      first_name: string | null;
+      title: string | null;
+      custom_fields: Record<string, unknown>;
+    }>('SELECT email, first_name, title, custom_fields FROM campaign.persons ORDER BY email');
 
   async function importFile(content: string | Buffer, options: Record<string, boolean> = {}) {
     const filepath = await uploadedPath(t, admin, content);
@@ -52,7 +55,8 @@ describe('ContactImportController', () => {
   });
 
   it('imports a file with a BOM, CRLF, quoted newlines and a new custom column', async () => {
-    const csv = '\uFEFFemail,First Name,Favourite Colour\r\na@x.com,"Ada\r\nLovelace",blue\r\nb@x.com,Bob,\r\n';
+    const csv =
+      '\uFEFFemail,First Name,Favourite Colour\r\na@x.com,"Ada\r\nLovelace",blue\r\nb@x.com,Bob,\r\n';
     const { preview, finished } = await importFile(csv);
     expect(preview).toMatchObject({
       total_contacts: 2,
@@ -65,7 +69,12 @@ describe('ContactImportController', () => {
     });
     expect(finished).toMatchObject({ stage: 'imported', result: { new_records: 2, records_updated: 0 } });
     expect(await persons()).toEqual([
-      { email: 'a@x.com', first_name: 'Ada\r\nLovelace', title: null, custom_fields: { favourite_colour: 'blue' } },
+      {
+        email: 'a@x.com',
+        first_name: 'Ada\r\nLovelace',
+        title: null,
+        custom_fields: { favourite_colour: 'blue' },
+      },
       { email: 'b@x.com', first_name: 'Bob', title: null, custom_fields: {} },
     ]);
     const [{ id }] = await t.sql<{ id: string }>(`SELECT id FROM campaign.persons WHERE email = 'a@x.com'`);
@@ -79,7 +88,12 @@ describe('ContactImportController', () => {
     const csv = 'email,first_name\nok@x.com,=HYPERLINK("http://evil")\nnot-an-email,+cmd\n,@SUM(A1)\n';
     const filepath = await uploadedPath(t, admin, csv);
     const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
-    expect(preview).toMatchObject({ status: 'ERROR', message: 'Data contains errors', error_contacts: 2, new_contacts: 1 });
+    expect(preview).toMatchObject({
+      status: 'ERROR',
+      message: 'Data contains errors',
+      error_contacts: 2,
+      new_contacts: 1,
+    });
     expect(preview.error_report).toContain(contactErrorReportContract.fullPath);
 
     const report = await t.call(contactErrorReportContract, { filepath }, admin).expect(200);
@@ -105,7 +119,12 @@ describe('ContactImportController', () => {
 
     const filepath = await uploadedPath(t, admin, content);
     const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
-    expect(preview).toMatchObject({ total_contacts: 40_000, error_contacts: 1, duplicate_contacts: 1, new_contacts: 39_998 });
+    expect(preview).toMatchObject({
+      total_contacts: 40_000,
+      error_contacts: 1,
+      duplicate_contacts: 1,
+      new_contacts: 39_998,
+    });
     const errors = await t.call(contactErrorReportContract, { filepath }, admin).expect(200);
     expect(errors.text.split('\n')[1]).toBe(`30002,not-an-email,${note},Valid email is required`);
     const duplicates = await t.call(contactDuplicateReportContract, { filepath }, admin).expect(200);
@@ -118,7 +137,9 @@ describe('ContactImportController', () => {
     const update = jest.spyOn(imports, 'update');
     const fixed = await importFile(`email,Note\n${lines.join('\n')}\n`);
     expect(fixed.finished.result).toEqual({ new_records: 39_999, records_updated: 0 });
-    const progress = update.mock.calls.flatMap(([, , patch]) => (patch.status ? [] : [patch.processed_rows!]));
+    const progress = update.mock.calls.flatMap(([, , patch]) =>
+      patch.status ? [] : [patch.processed_rows!],
+    );
     update.mockRestore();
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.every((rows, i) => i === 0 || rows > progress[i - 1]!)).toBe(true);
@@ -130,7 +151,12 @@ describe('ContactImportController', () => {
     const csv = 'email,first_name\ndup@x.com,One\nDUP@x.com,Two\nsolo@x.com,Solo\n';
     const filepath = await uploadedPath(t, admin, csv);
     const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
-    expect(preview).toMatchObject({ status: 'DUPLICATE', message: 'Data contains duplicates', duplicate_contacts: 1, new_contacts: 2 });
+    expect(preview).toMatchObject({
+      status: 'DUPLICATE',
+      message: 'Data contains duplicates',
+      duplicate_contacts: 1,
+      new_contacts: 2,
+    });
     const report = await t.call(contactDuplicateReportContract, { filepath }, admin).expect(200);
     expect(report.text).toContain('3,DUP@x.com,Two,Duplicate email in the file');
     await t.call(contactsImportContract, { filepath }, admin).expect(200);
@@ -147,12 +173,21 @@ describe('ContactImportController', () => {
     const fill = await importFile('email,first_name,title\nRE@x.com,Zoe,CEO\n', { enable_update: true });
     expect(fill.preview).toMatchObject({ total_entries_to_be_updated: 1, new_contacts: 0 });
     expect(fill.finished.result).toEqual({ new_records: 0, records_updated: 1 });
-    expect(await persons()).toEqual([expect.objectContaining({ email: 're@x.com', first_name: 'Ann', title: 'CEO' })]);
+    expect(await persons()).toEqual([
+      expect.objectContaining({ email: 're@x.com', first_name: 'Ann', title: 'CEO' }),
+    ]);
 
-    await importFile('email,first_name,title\nre@x.com,Zoe,\n', { enable_update: true, overwrite_values: true, ignore_blank: true });
+    await importFile('email,first_name,title\nre@x.com,Zoe,\n', {
+      enable_update: true,
+      overwrite_values: true,
+      ignore_blank: true,
+    });
     expect(await persons()).toEqual([expect.objectContaining({ first_name: 'Zoe', title: 'CEO' })]);
 
-    await importFile('email,first_name,title\nre@x.com,Zoe,\n', { enable_update: true, overwrite_values: true });
+    await importFile('email,first_name,title\nre@x.com,Zoe,\n', {
+      enable_update: true,
+      overwrite_values: true,
+    });
     expect(await persons()).toEqual([expect.objectContaining({ first_name: 'Zoe', title: null })]);
   });
 
@@ -161,10 +196,22 @@ describe('ContactImportController', () => {
     expect((await persons())[0]!.custom_fields).toEqual({ plan: 'pro', note: 'say "hi" C:\\temp' });
 
     await importFile('email,Plan,Note,Seats\ncf@x.com,free,,5\n', { enable_update: true });
-    expect((await persons())[0]!.custom_fields).toEqual({ plan: 'pro', note: 'say "hi" C:\\temp', seats: '5' });
+    expect((await persons())[0]!.custom_fields).toEqual({
+      plan: 'pro',
+      note: 'say "hi" C:\\temp',
+      seats: '5',
+    });
 
-    await importFile('email,Plan,Note\ncf@x.com,free,\n', { enable_update: true, overwrite_values: true, ignore_blank: true });
-    expect((await persons())[0]!.custom_fields).toEqual({ plan: 'free', note: 'say "hi" C:\\temp', seats: '5' });
+    await importFile('email,Plan,Note\ncf@x.com,free,\n', {
+      enable_update: true,
+      overwrite_values: true,
+      ignore_blank: true,
+    });
+    expect((await persons())[0]!.custom_fields).toEqual({
+      plan: 'free',
+      note: 'say "hi" C:\\temp',
+      seats: '5',
+    });
 
     await importFile('email,Plan,Note\ncf@x.com,team,\n', { enable_update: true, overwrite_values: true });
     expect((await persons())[0]!.custom_fields).toEqual({ plan: 'team', seats: '5' });
@@ -178,7 +225,11 @@ describe('ContactImportController', () => {
       [admin.organisation.id],
     );
     try {
-      const filepath = await uploadedPath(t, admin, 'email,Licences,Enabled\nok@x.com,12,true\nbad@x.com,twelve,true\nno@x.com,3,maybe\n');
+      const filepath = await uploadedPath(
+        t,
+        admin,
+        'email,Licences,Enabled\nok@x.com,12,true\nbad@x.com,twelve,true\nno@x.com,3,maybe\n',
+      );
       const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
       expect(preview).toMatchObject({ status: 'ERROR', error_contacts: 2, new_contacts: 1 });
       const report = await t.call(contactErrorReportContract, { filepath }, admin).expect(200);
@@ -196,7 +247,9 @@ describe('ContactImportController', () => {
 
   it('gives imported contacts time-ordered ids in file order', async () => {
     await importFile('email\nz@x.com\ny@x.com\nx@x.com\n');
-    const rows = await t.sql<{ email: string; id: string }>('SELECT email, id::text FROM campaign.persons ORDER BY id');
+    const rows = await t.sql<{ email: string; id: string }>(
+      'SELECT email, id::text FROM campaign.persons ORDER BY id',
+    );
     expect(rows.map((r) => r.email)).toEqual(['z@x.com', 'y@x.com', 'x@x.com']);
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
   });
@@ -222,9 +275,10 @@ describe('ContactImportController', () => {
     const filepath = await uploadedPath(t, admin, 'email,first_name\nlate@x.com,File\nnew@x.com,New\n');
     const preview = (await t.call(contactFileMatchContract, { filepath }, admin).expect(200)).body;
     expect(preview).toMatchObject({ new_contacts: 2 });
-    await t.sql(`INSERT INTO campaign.persons (organisation_id, email, first_name) VALUES ($1, 'LATE@x.com', 'Manual')`, [
-      admin.organisation.id,
-    ]);
+    await t.sql(
+      `INSERT INTO campaign.persons (organisation_id, email, first_name) VALUES ($1, 'LATE@x.com', 'Manual')`,
+      [admin.organisation.id],
+    );
     await t.call(contactsImportContract, { filepath }, admin).expect(200);
     expect((await importFinished(t, admin, filepath)).result).toEqual({ new_records: 1, records_updated: 0 });
     expect((await persons()).map((p) => [p.email, p.first_name])).toEqual([
@@ -235,7 +289,9 @@ describe('ContactImportController', () => {
 
   it('cleans up staging tables no import will use, keeping those of recent uploads', async () => {
     const cleanup = () =>
-      t.app.get(ContactImportCleanupRunner).handle({}, { logger: { info: () => undefined } } as unknown as JobContext);
+      t.app
+        .get(ContactImportCleanupRunner)
+        .handle({}, { logger: { info: () => undefined } } as unknown as JobContext);
     const staging = async () =>
       (
         await t.sql<{ tablename: string }>(
@@ -250,9 +306,15 @@ describe('ContactImportController', () => {
     await t.call(contactFileMatchContract, { filepath: kept }, admin).expect(200);
     const stale = await uploadedPath(t, admin, 'email\nstale@x.com\n');
     await t.call(contactFileMatchContract, { filepath: stale }, admin).expect(200);
-    await t.sql(`UPDATE campaign.contact_imports SET updated_at = now() - interval '2 days' WHERE filepath = $1`, [stale]);
+    await t.sql(
+      `UPDATE campaign.contact_imports SET updated_at = now() - interval '2 days' WHERE filepath = $1`,
+      [stale],
+    );
     await t.sql(`CREATE UNLOGGED TABLE campaign.import_${'0'.repeat(32)} (line integer)`);
-    const [keptRow] = await t.sql<{ id: string }>(`SELECT id FROM campaign.contact_imports WHERE filepath = $1`, [kept]);
+    const [keptRow] = await t.sql<{ id: string }>(
+      `SELECT id FROM campaign.contact_imports WHERE filepath = $1`,
+      [kept],
+    );
     expect(await staging()).toHaveLength(3);
 
     await cleanup();
@@ -275,9 +337,19 @@ describe('ContactImportController', () => {
     ['a non-csv name', 'email\na@x.com\n', 'contacts.txt', 'Only .csv files can be uploaded'],
     ['no email column', 'name\nAda\n', 'contacts.csv', 'The file must have a column named email'],
     ['an empty file', '', 'contacts.csv', 'The file is empty'],
-    ['10,000 columns', `email,${Array.from({ length: 9999 }, (_, i) => `c${i}`).join(',')}\n`, 'contacts.csv', 'The file has 10000 columns; at most 500 are allowed'],
+    [
+      '10,000 columns',
+      `email,${Array.from({ length: 9999 }, (_, i) => `c${i}`).join(',')}\n`,
+      'contacts.csv',
+      'The file has 10000 columns; at most 500 are allowed',
+    ],
     ['a repeated column', 'email,Email\n', 'contacts.csv', 'The column "Email" appears more than once'],
-    ['Latin-1 bytes', Buffer.from('email,first_name\na@x.com,Jos\xe9\n', 'latin1'), 'contacts.csv', 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again'],
+    [
+      'Latin-1 bytes',
+      Buffer.from('email,first_name\na@x.com,Jos\xe9\n', 'latin1'),
+      'contacts.csv',
+      'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again',
+    ],
   ])('refuses an upload with %s', async (_case, content, filename, message) => {
     const response = await uploadCsv(t, admin, content, filename).expect(400);
     expect(response.body.description).toBe(message);
@@ -286,7 +358,10 @@ describe('ContactImportController', () => {
   it.each([
     [
       'bytes that are not UTF-8 past the first read',
-      Buffer.concat([Buffer.from(`email,first_name\n${'a@x.com,Ada\n'.repeat(20_000)}b@x.com,`), Buffer.from([0xe9, 0x0a])]),
+      Buffer.concat([
+        Buffer.from(`email,first_name\n${'a@x.com,Ada\n'.repeat(20_000)}b@x.com,`),
+        Buffer.from([0xe9, 0x0a]),
+      ]),
       'The file is not UTF-8 text',
     ],
     ['an unbalanced quote', 'email,first_name\na@x.com,"Ada\nb@x.com,Bob\n', 'a quoted value is not closed'],

@@ -21,10 +21,19 @@ describe(PersonalisationService.name, () => {
     stranger = await t.platform.newOrganisation();
     service = t.app.get(PersonalisationService);
     links = t.app.get(UnsubscribeLinks);
-    ann = (await t.call(personCreateContract, { email: 'ann@example.com' }, owner).expect(200)).body.person_id as string;
-    bob = (await t.call(personCreateContract, { email: 'bob@example.com' }, owner).expect(200)).body.person_id as string;
-    strangersPerson = (await t.call(personCreateContract, { email: 'eve@example.com' }, stranger).expect(200)).body.person_id as string;
-    await t.call(personUpdateContract, { person_id: ann, default_fields: { first_name: 'Ann', company_name: 'Acme' } }, owner).expect(200);
+    ann = (await t.call(personCreateContract, { email: 'ann@example.com' }, owner).expect(200)).body
+      .person_id as string;
+    bob = (await t.call(personCreateContract, { email: 'bob@example.com' }, owner).expect(200)).body
+      .person_id as string;
+    strangersPerson = (await t.call(personCreateContract, { email: 'eve@example.com' }, stranger).expect(200))
+      .body.person_id as string;
+    await t
+      .call(
+        personUpdateContract,
+        { person_id: ann, default_fields: { first_name: 'Ann', company_name: 'Acme' } },
+        owner,
+      )
+      .expect(200);
     await t.sql(
       `INSERT INTO campaign.email_tokens (organisation_id, name, code, default_value, return_type)
        VALUES ($1, 'greeting', '{% if person.first_name %}Dear {{ person.first_name }}{% endif %}', 'Hello', 'string'),
@@ -39,7 +48,10 @@ describe(PersonalisationService.name, () => {
 
   it('renders person fields, saved tokens with their fallback and a signed unsubscribe link per person', async () => {
     const rendered = await service.renderForPersons(owner.organisation.id, {
-      texts: { subject: '{{ tokens.greeting }}, {{ person.company_name | default: "friend" }}', body: '<a href="{{ unsubscribe_url }}">x</a>' },
+      texts: {
+        subject: '{{ tokens.greeting }}, {{ person.company_name | default: "friend" }}',
+        body: '<a href="{{ unsubscribe_url }}">x</a>',
+      },
       persons: [ref(ann, 'ann@example.com'), ref(bob, 'bob@example.com')],
       campaignContext: 'person',
     });
@@ -49,7 +61,10 @@ describe(PersonalisationService.name, () => {
     ]);
     const link = /href="([^"]+)"/.exec(rendered[0]?.texts.body ?? '')?.[1] ?? '';
     expect(link).toMatch(/^http:\/\/localhost:8080\/api\/campaign\/v1\/unsubscribe\//);
-    expect(await links.verify(link.split('/').pop() ?? '')).toEqual({ orgId: owner.organisation.id, personId: ann });
+    expect(await links.verify(link.split('/').pop() ?? '')).toEqual({
+      orgId: owner.organisation.id,
+      personId: ann,
+    });
     expect(await links.linkFor(owner.organisation.id, ann)).toBe(link);
   });
 

@@ -41,7 +41,10 @@ describe(PersonsBulkService.name, () => {
   const bulk = () => t.app.get(PersonsBulkService);
   const contact = async (who: SignedIn, email: string, firstName: string | null) => {
     const { person_id } = (await t.call(personCreateContract, { email }, who).expect(200)).body;
-    if (firstName) await t.call(personUpdateContract, { person_id, default_fields: { first_name: firstName } }, who).expect(200);
+    if (firstName)
+      await t
+        .call(personUpdateContract, { person_id, default_fields: { first_name: firstName } }, who)
+        .expect(200);
     return person_id;
   };
   const rows = (organisationId: string) =>
@@ -69,23 +72,31 @@ describe(PersonsBulkService.name, () => {
       { email: 'new@x.com', first_name: 'Bo', custom_fields: {} },
     ]);
     // Another organisation's contact with the same email is not touched.
-    expect(await rows(other.organisation.id)).toEqual([{ email: 'known@x.com', first_name: 'Other Org', custom_fields: {} }]);
+    expect(await rows(other.organisation.id)).toEqual([
+      { email: 'known@x.com', first_name: 'Other Org', custom_fields: {} },
+    ]);
   });
 
   it('writes nothing for unchanged rows, and overwrites or keeps values by the options', async () => {
     const id = await contact(admin, 'a@x.com', 'Ada');
     await t.sql(`INSERT INTO ${table} (email, first_name) VALUES ('a@x.com', 'Ada')`);
-    expect(await bulk().upsertStaged(admin.organisation.id, batch, overwrite, { newFields: [], allNew: false })).toEqual({
+    expect(
+      await bulk().upsertStaged(admin.organisation.id, batch, overwrite, { newFields: [], allNew: false }),
+    ).toEqual({
       inserted: 0,
       updated: 0,
     });
 
     await t.sql(`UPDATE ${table} SET first_name = 'Ava'`);
-    expect(await bulk().upsertStaged(admin.organisation.id, batch, fill, { newFields: [], allNew: false })).toEqual({
+    expect(
+      await bulk().upsertStaged(admin.organisation.id, batch, fill, { newFields: [], allNew: false }),
+    ).toEqual({
       inserted: 0,
       updated: 0,
     });
-    expect(await bulk().upsertStaged(admin.organisation.id, batch, overwrite, { newFields: [], allNew: false })).toEqual({
+    expect(
+      await bulk().upsertStaged(admin.organisation.id, batch, overwrite, { newFields: [], allNew: false }),
+    ).toEqual({
       inserted: 0,
       updated: 1,
     });
@@ -95,7 +106,9 @@ describe(PersonsBulkService.name, () => {
 
   it('creates the new custom fields with the contacts, and survives a contact created after the caller looked', async () => {
     await contact(admin, 'taken@x.com', null);
-    await t.sql(`INSERT INTO ${table} (email, custom) VALUES ('taken@x.com', '{"tier": "a"}'), ('fresh@x.com', '{"tier": "b"}')`);
+    await t.sql(
+      `INSERT INTO ${table} (email, custom) VALUES ('taken@x.com', '{"tier": "a"}'), ('fresh@x.com', '{"tier": "b"}')`,
+    );
     const tier = {
       name: 'tier',
       display: 'Tier',
@@ -109,16 +122,20 @@ describe(PersonsBulkService.name, () => {
       position: 1000,
     };
     // allNew is stale: the first try hits the unique index and the upsert runs again, guarded.
-    const counts = await bulk().upsertStaged(admin.organisation.id, batch, fill, { newFields: [tier], allNew: true });
+    const counts = await bulk().upsertStaged(admin.organisation.id, batch, fill, {
+      newFields: [tier],
+      allNew: true,
+    });
 
     expect(counts.inserted).toBe(1);
     expect(await rows(admin.organisation.id)).toEqual([
       { email: 'fresh@x.com', first_name: null, custom_fields: { tier: 'b' } },
       { email: 'taken@x.com', first_name: null, custom_fields: { tier: 'a' } },
     ]);
-    const [field] = await t.sql(`SELECT display FROM campaign.person_fields WHERE organisation_id = $1 AND name = 'tier'`, [
-      admin.organisation.id,
-    ]);
+    const [field] = await t.sql(
+      `SELECT display FROM campaign.person_fields WHERE organisation_id = $1 AND name = 'tier'`,
+      [admin.organisation.id],
+    );
     expect(field).toEqual({ display: 'Tier' });
   });
 });

@@ -57,8 +57,11 @@ describe('PersonsController', () => {
 
   it('lists contacts with keyword search, paging and the requested columns', async () => {
     for (const e of ['a1@x.com', 'a2@x.com', 'b1@y.com']) await newPerson(e);
-    const id = (await t.sql<{ id: string }>(`SELECT id FROM campaign.persons WHERE email = 'b1@y.com'`))[0]!.id;
-    await t.call(personUpdateContract, { person_id: id, default_fields: { first_name: 'Zed' } }, admin).expect(200);
+    const id = (await t.sql<{ id: string }>(`SELECT id FROM campaign.persons WHERE email = 'b1@y.com'`))[0]!
+      .id;
+    await t
+      .call(personUpdateContract, { person_id: id, default_fields: { first_name: 'Zed' } }, admin)
+      .expect(200);
 
     const all = await t.call(personListContract, { page_size: 2, page_number: 1 }, admin).expect(200);
     expect(all.body).toMatchObject({ total_count: 3, page_count: 2 });
@@ -86,28 +89,41 @@ describe('PersonsController', () => {
     await newPerson('taken@example.com');
 
     const ok = await t
-      .call(personUpdateContract, { person_id: id, default_fields: { first_name: 'Grace', title: 'CTO' } }, admin)
+      .call(
+        personUpdateContract,
+        { person_id: id, default_fields: { first_name: 'Grace', title: 'CTO' } },
+        admin,
+      )
       .expect(200);
-    expect(ok.body.person.default_fields.find((f: { name: string }) => f.name === 'first_name').value).toBe('Grace');
+    expect(ok.body.person.default_fields.find((f: { name: string }) => f.name === 'first_name').value).toBe(
+      'Grace',
+    );
 
     const tooLong = await t
       .call(personUpdateContract, { person_id: id, default_fields: { phone_number: '1'.repeat(51) } }, admin)
       .expect(400);
-    expect(tooLong.body.fields['default_fields.phone_number']).toEqual(['Phone must be at most 50 characters']);
+    expect(tooLong.body.fields['default_fields.phone_number']).toEqual([
+      'Phone must be at most 50 characters',
+    ]);
 
     const readOnly = await t
       .call(personUpdateContract, { person_id: id, default_fields: { org_id: 'acme' } }, admin)
       .expect(400);
     expect(readOnly.body.fields['default_fields.org_id']).toEqual(['Org ID is read-only']);
 
-    const unknown = await t.call(personUpdateContract, { person_id: id, custom_fields: { shoe: '42' } }, admin).expect(400);
+    const unknown = await t
+      .call(personUpdateContract, { person_id: id, custom_fields: { shoe: '42' } }, admin)
+      .expect(400);
     expect(unknown.body.fields['custom_fields.shoe']).toEqual(['Unknown field']);
 
     const taken = await t
       .call(personUpdateContract, { person_id: id, default_fields: { email: 'TAKEN@example.com' } }, admin)
       .expect(409);
     expect(taken.body.code).toBe('PersonAlreadyExistsException');
-    const [row] = await t.sql<{ email: string; first_name: string }>('SELECT * FROM campaign.persons WHERE id = $1', [id]);
+    const [row] = await t.sql<{ email: string; first_name: string }>(
+      'SELECT * FROM campaign.persons WHERE id = $1',
+      [id],
+    );
     expect(row).toMatchObject({ email: 'edit@example.com', first_name: 'Grace' });
   });
 
@@ -120,9 +136,15 @@ describe('PersonsController', () => {
 
   it('toggles the subscription status', async () => {
     const id = await newPerson('sub@example.com');
-    expect((await t.call(personUnsubscribeStatusContract, { person_id: id }, admin)).body).toEqual({ unsubscribed: false });
-    expect((await t.call(personUnsubscribeToggleContract, { person_id: id }, admin)).body).toEqual({ unsubscribed: true });
-    expect((await t.call(personUnsubscribeStatusContract, { person_id: id }, admin)).body).toEqual({ unsubscribed: true });
+    expect((await t.call(personUnsubscribeStatusContract, { person_id: id }, admin)).body).toEqual({
+      unsubscribed: false,
+    });
+    expect((await t.call(personUnsubscribeToggleContract, { person_id: id }, admin)).body).toEqual({
+      unsubscribed: true,
+    });
+    expect((await t.call(personUnsubscribeStatusContract, { person_id: id }, admin)).body).toEqual({
+      unsubscribed: true,
+    });
   });
 
   it('looks a person up by email in both campaign contexts', async () => {
@@ -131,12 +153,21 @@ describe('PersonsController', () => {
       'SELECT organisation_id FROM campaign.persons WHERE id = $1',
       [id],
     );
-    await t.sql(`INSERT INTO campaign.person_org (organisation_id, email, org_id) VALUES ($1, 'look@example.com', 'acme')`, [
-      organisation_id,
-    ]);
-    const person = await t.call(personLookupContract, { email: 'LOOK@example.com', campaign_context: 'person' }, admin);
+    await t.sql(
+      `INSERT INTO campaign.person_org (organisation_id, email, org_id) VALUES ($1, 'look@example.com', 'acme')`,
+      [organisation_id],
+    );
+    const person = await t.call(
+      personLookupContract,
+      { email: 'LOOK@example.com', campaign_context: 'person' },
+      admin,
+    );
     expect(person.body.rows).toEqual([expect.objectContaining({ id, campaign_context: 'person' })]);
-    const org = await t.call(personLookupContract, { email: 'look@example.com', campaign_context: 'org' }, admin);
+    const org = await t.call(
+      personLookupContract,
+      { email: 'look@example.com', campaign_context: 'org' },
+      admin,
+    );
     expect(org.body.rows).toEqual([expect.objectContaining({ org_id: 'acme', campaign_context: 'org' })]);
   });
 

@@ -39,7 +39,8 @@ describe('StaticListsController', () => {
   });
 
   async function newList(name: string): Promise<string> {
-    return (await t.call(staticListCreateContract, { name }, admin).expect(200)).body.static_list.static_list_id as string;
+    return (await t.call(staticListCreateContract, { name }, admin).expect(200)).body.static_list
+      .static_list_id as string;
   }
 
   function uploadTo(listId: string, csv: string, filename = 'list.csv') {
@@ -53,17 +54,25 @@ describe('StaticListsController', () => {
 
   async function addFromCsv(listId: string, csv: string) {
     const { filepath } = (await uploadTo(listId, csv).expect(200)).body as { filepath: string };
-    const status = await t.call(staticListFileStatusContract, { static_list_id: listId, filepath }, admin).expect(200);
+    const status = await t
+      .call(staticListFileStatusContract, { static_list_id: listId, filepath }, admin)
+      .expect(200);
     expect(status.body).toEqual({ status: 'completed', error: null, filepath });
-    const match = (await t.call(staticListMatchContract, { static_list_id: listId, filepath }, admin).expect(200)).body;
-    const insert = await t.call(staticListFileInsertContract, { static_list_id: listId, filename: filepath }, admin).expect(200);
+    const match = (
+      await t.call(staticListMatchContract, { static_list_id: listId, filepath }, admin).expect(200)
+    ).body;
+    const insert = await t
+      .call(staticListFileInsertContract, { static_list_id: listId, filename: filepath }, admin)
+      .expect(200);
     return { match, copied: insert.body.copied_rowcount as number };
   }
 
   it('creates, renames, searches, gets and deletes lists', async () => {
     const id = await newList('Customers');
     await newList('Prospects');
-    const renamed = await t.call(staticListRenameContract, { static_list_id: id, name: 'VIP customers' }, admin).expect(200);
+    const renamed = await t
+      .call(staticListRenameContract, { static_list_id: id, name: 'VIP customers' }, admin)
+      .expect(200);
     expect(renamed.body.static_list).toMatchObject({ name: 'VIP customers', num_records: 0 });
 
     const found = await t.call(staticListsListContract, { search_keyword: 'vip' }, admin).expect(200);
@@ -84,8 +93,15 @@ describe('StaticListsController', () => {
 
   it('adds contacts from a CSV, matching emails case-insensitively', async () => {
     const id = await newList('From CSV');
-    const { match, copied } = await addFromCsv(id, 'Email,name\nANN@x.com,a\nbob@x.com,b\nbob@x.com,b\nnobody@x.com,n\n');
-    expect(match).toEqual({ matched_contacts: 2, total_count: 3, message: '2 of 3 matched to your contact database' });
+    const { match, copied } = await addFromCsv(
+      id,
+      'Email,name\nANN@x.com,a\nbob@x.com,b\nbob@x.com,b\nnobody@x.com,n\n',
+    );
+    expect(match).toEqual({
+      matched_contacts: 2,
+      total_count: 3,
+      message: '2 of 3 matched to your contact database',
+    });
     expect(copied).toBe(2);
 
     const again = await addFromCsv(id, 'email\nann@x.com\ncat@x.com\n');
@@ -98,18 +114,32 @@ describe('StaticListsController', () => {
     const id = await newList('Members');
     await addFromCsv(id, 'email\nann@x.com\nbob@x.com\ncat@x.com\n');
 
-    const page = await t.call(staticListContactsListContract, { static_list_id: id, page_size: 2 }, admin).expect(200);
+    const page = await t
+      .call(staticListContactsListContract, { static_list_id: id, page_size: 2 }, admin)
+      .expect(200);
     expect(page.body).toMatchObject({ total_count: 3, page_count: 2 });
-    const search = await t.call(staticListContactsListContract, { static_list_id: id, search_keyword: 'BOB' }, admin);
+    const search = await t.call(
+      staticListContactsListContract,
+      { static_list_id: id, search_keyword: 'BOB' },
+      admin,
+    );
     expect(search.body.records.map((r: { email: string }) => r.email)).toEqual(['bob@x.com']);
     const past = await t
-      .call(staticListContactsListContract, { static_list_id: id, start_date: '2000-01-01', end_date: '2000-12-31' }, admin)
+      .call(
+        staticListContactsListContract,
+        { static_list_id: id, start_date: '2000-01-01', end_date: '2000-12-31' },
+        admin,
+      )
       .expect(200);
     expect(past.body.total_count).toBe(0);
 
-    const removed = await t.call(staticListContactsRemoveContract, { static_list_id: id, emails: ['ANN@x.com'] }, admin).expect(200);
+    const removed = await t
+      .call(staticListContactsRemoveContract, { static_list_id: id, emails: ['ANN@x.com'] }, admin)
+      .expect(200);
     expect(removed.body).toEqual({ deleted_rowcount: 1 });
-    const cleared = await t.call(staticListContactsRemoveAllContract, { static_list_id: id }, admin).expect(200);
+    const cleared = await t
+      .call(staticListContactsRemoveAllContract, { static_list_id: id }, admin)
+      .expect(200);
     expect(cleared.body).toEqual({ deleted_rowcount: 2 });
     // Contacts stay in the contact database.
     expect(await t.sql(`SELECT 1 FROM campaign.persons`)).toHaveLength(3);
@@ -117,8 +147,12 @@ describe('StaticListsController', () => {
 
   it('refuses uploads without an email column, non-CSV files and unknown lists', async () => {
     const id = await newList('Uploads');
-    expect((await uploadTo(id, 'name\nann\n').expect(400)).body.description).toBe('The file must have a column named email');
-    expect((await uploadTo(id, 'email\n', 'list.xlsx').expect(400)).body.description).toBe('Only .csv files can be uploaded');
+    expect((await uploadTo(id, 'name\nann\n').expect(400)).body.description).toBe(
+      'The file must have a column named email',
+    );
+    expect((await uploadTo(id, 'email\n', 'list.xlsx').expect(400)).body.description).toBe(
+      'Only .csv files can be uploaded',
+    );
     await uploadTo('00000000-0000-4000-8000-000000000000', 'email\nann@x.com\n').expect(404);
     await uploadTo('not-a-uuid', 'email\nann@x.com\n').expect(404);
   });
@@ -126,7 +160,9 @@ describe('StaticListsController', () => {
   it('reports a broken file at match with its reason', async () => {
     const id = await newList('Broken');
     const { filepath } = (await uploadTo(id, 'email\n"ann@x.com\n').expect(200)).body as { filepath: string };
-    const response = await t.call(staticListMatchContract, { static_list_id: id, filepath }, admin).expect(400);
+    const response = await t
+      .call(staticListMatchContract, { static_list_id: id, filepath }, admin)
+      .expect(400);
     expect(response.body.description).toContain('a quoted value is not closed');
   });
 

@@ -55,7 +55,8 @@ describe('campaign-service tenant isolation', () => {
     personId = created.body.person_id as string;
     filepath = await uploadedPath(t, owner, 'email\nowned@example.com\nbad\nowned@example.com\n');
     await t.call(contactFileMatchContract, { filepath }, owner).expect(200);
-    listId = (await t.call(staticListCreateContract, { name: 'Owned' }, owner).expect(200)).body.static_list.static_list_id;
+    listId = (await t.call(staticListCreateContract, { name: 'Owned' }, owner).expect(200)).body.static_list
+      .static_list_id;
     const upload = await t
       .http()
       .post('/api/campaign/v1/assets/static-list/contacts/file.upload')
@@ -64,7 +65,9 @@ describe('campaign-service tenant isolation', () => {
       .attach('file', Buffer.from('email\nowned@example.com\n'), 'list.csv')
       .expect(200);
     listFile = upload.body.filepath as string;
-    await t.call(staticListFileInsertContract, { static_list_id: listId, filename: listFile }, owner).expect(200);
+    await t
+      .call(staticListFileInsertContract, { static_list_id: listId, filename: listFile }, owner)
+      .expect(200);
     const again = await t
       .http()
       .post('/api/campaign/v1/assets/static-list/contacts/file.upload')
@@ -73,8 +76,15 @@ describe('campaign-service tenant isolation', () => {
       .attach('file', Buffer.from('email\nowned@example.com\n'), 'list.csv')
       .expect(200);
     listFile = again.body.filepath as string;
-    tokenId = (await t.call(tokenCreateContract, { name: 'owned' }, owner).expect(200)).body.token.token_id as string;
-    await t.call(tokenUpdateContract, { token_id: tokenId, token: '{{ person.email }}', description: 'Owned', default_value: 'x' }, owner).expect(200);
+    tokenId = (await t.call(tokenCreateContract, { name: 'owned' }, owner).expect(200)).body.token
+      .token_id as string;
+    await t
+      .call(
+        tokenUpdateContract,
+        { token_id: tokenId, token: '{{ person.email }}', description: 'Owned', default_value: 'x' },
+        owner,
+      )
+      .expect(200);
   });
 
   afterAll(async () => {
@@ -91,7 +101,11 @@ describe('campaign-service tenant isolation', () => {
 
   const personCalls: [string, Endpoint, () => Record<string, unknown>][] = [
     ['person.get', personGetContract, () => ({ person_id: personId })],
-    ['person.update', personUpdateContract, () => ({ person_id: personId, default_fields: { first_name: 'Mallory' } })],
+    [
+      'person.update',
+      personUpdateContract,
+      () => ({ person_id: personId, default_fields: { first_name: 'Mallory' } }),
+    ],
     ['person.remove', personRemoveContract, () => ({ contact_id: personId, email: 'owned@example.com' })],
     ['person.unsubscribe.status', personUnsubscribeStatusContract, () => ({ person_id: personId })],
     ['person.unsubscribe.toggle', personUnsubscribeToggleContract, () => ({ person_id: personId })],
@@ -109,14 +123,45 @@ describe('campaign-service tenant isolation', () => {
     ['static-list list.rename', staticListRenameContract, () => ({ static_list_id: listId, name: 'Mine' })],
     ['static-list list.delete', staticListDeleteContract, () => ({ static_list_id: listId })],
     ['static-list contacts.list', staticListContactsListContract, () => ({ static_list_id: listId })],
-    ['static-list contacts.remove', staticListContactsRemoveContract, () => ({ static_list_id: listId, emails: ['owned@example.com'] })],
-    ['static-list contacts.remove-all', staticListContactsRemoveAllContract, () => ({ static_list_id: listId })],
-    ['static-list contacts/file.status', staticListFileStatusContract, () => ({ static_list_id: listId, filepath: listFile })],
-    ['static-list contacts/list.match', staticListMatchContract, () => ({ static_list_id: listId, filepath: listFile })],
-    ['static-list contacts/file.insert', staticListFileInsertContract, () => ({ static_list_id: listId, filename: listFile })],
+    [
+      'static-list contacts.remove',
+      staticListContactsRemoveContract,
+      () => ({ static_list_id: listId, emails: ['owned@example.com'] }),
+    ],
+    [
+      'static-list contacts.remove-all',
+      staticListContactsRemoveAllContract,
+      () => ({ static_list_id: listId }),
+    ],
+    [
+      'static-list contacts/file.status',
+      staticListFileStatusContract,
+      () => ({ static_list_id: listId, filepath: listFile }),
+    ],
+    [
+      'static-list contacts/list.match',
+      staticListMatchContract,
+      () => ({ static_list_id: listId, filepath: listFile }),
+    ],
+    [
+      'static-list contacts/file.insert',
+      staticListFileInsertContract,
+      () => ({ static_list_id: listId, filename: listFile }),
+    ],
     ['email-tokens tokens.get', tokenGetContract, () => ({ token_id: tokenId })],
-    ['email-tokens tokens.update', tokenUpdateContract, () => ({ token_id: tokenId, token: '{{ person.id }}', description: 'Mine', default_value: 'y' })],
-    ['email-tokens tokens.preview', tokenPreviewContract, () => ({ token_id: tokenId, person_ids: [{ id: personId, email: 'owned@example.com', org_id: null, product_user_id: null }] })],
+    [
+      'email-tokens tokens.update',
+      tokenUpdateContract,
+      () => ({ token_id: tokenId, token: '{{ person.id }}', description: 'Mine', default_value: 'y' }),
+    ],
+    [
+      'email-tokens tokens.preview',
+      tokenPreviewContract,
+      () => ({
+        token_id: tokenId,
+        person_ids: [{ id: personId, email: 'owned@example.com', org_id: null, product_user_id: null }],
+      }),
+    ],
     ['email-tokens tokens.delete', tokenDeleteContract, () => ({ token_id: tokenId })],
   ];
 
@@ -136,10 +181,13 @@ describe('campaign-service tenant isolation', () => {
     tokenDeleteContract,
   ]);
 
-  it('cannot use its own list id with another organisation\'s file, nor upload into another\'s list', async () => {
-    const mine = (await t.call(staticListCreateContract, { name: 'Mine' }, stranger).expect(200)).body.static_list.static_list_id;
+  it("cannot use its own list id with another organisation's file, nor upload into another's list", async () => {
+    const mine = (await t.call(staticListCreateContract, { name: 'Mine' }, stranger).expect(200)).body
+      .static_list.static_list_id;
     const before = await snapshot();
-    await t.call(staticListFileInsertContract, { static_list_id: mine, filename: listFile }, stranger).expect(404);
+    await t
+      .call(staticListFileInsertContract, { static_list_id: mine, filename: listFile }, stranger)
+      .expect(404);
     await t
       .http()
       .post('/api/campaign/v1/assets/static-list/contacts/file.upload')
@@ -151,14 +199,17 @@ describe('campaign-service tenant isolation', () => {
     expect(after[3]).toEqual(before[3]);
   });
 
-  it.each(personCalls)('%s answers 404 for another organisation and changes nothing', async (_name, contract, body) => {
-    const before = await snapshot();
-    const response = await t.call(contract, body(), stranger).expect(404);
-    expect(response.body.code).toBe('NotFoundException');
-    expect(await snapshot()).toEqual(before);
-    // The owner still reaches it: the 404 is about the caller, not the id.
-    if (!writes.has(contract)) {
-      await t.call(contract, body(), owner).expect(200);
-    }
-  });
+  it.each(personCalls)(
+    '%s answers 404 for another organisation and changes nothing',
+    async (_name, contract, body) => {
+      const before = await snapshot();
+      const response = await t.call(contract, body(), stranger).expect(404);
+      expect(response.body.code).toBe('NotFoundException');
+      expect(await snapshot()).toEqual(before);
+      // The owner still reaches it: the 404 is about the caller, not the id.
+      if (!writes.has(contract)) {
+        await t.call(contract, body(), owner).expect(200);
+      }
+    },
+  );
 });

@@ -4,4 +4,5 @@ import type { z } from 'zod';
 export const integrationsConfigSchema = baseConfigSchema.extend({});
 export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;
 
-export const loadConfig = (env?: NodeJS.ProcessEnv): IntegrationsConfig => parseConfig(integrationsConfigSchema, env);
+export const loadConfig = (env?: NodeJS.ProcessEnv): IntegrationsConfig =>
+  parseConfig(integrationsConfigSchema, env);

@@ -1,5 +1,11 @@
 import type { DynamicModule } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HealthModule, JobsModule, ServiceKitModule } from '@meridian/server-kit';
+import {
+  DatabaseModule,
+  EventsModule,
+  HealthModule,
+  JobsModule,
+  ServiceKitModule,
+} from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { ReportsConfig } from './config';
 import { migrations } from './migrations';

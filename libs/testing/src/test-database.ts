@@ -10,7 +10,8 @@ export interface TestDatabase {
 
 function adminUrl(): string {
   const url = process.env.MERIDIAN_TEST_ADMIN_URL ?? process.env.DATABASE_URL;
-  if (!url) throw new Error('No test Postgres: run through jest.int.config.cjs (it starts one) or set DATABASE_URL');
+  if (!url)
+    throw new Error('No test Postgres: run through jest.int.config.cjs (it starts one) or set DATABASE_URL');
   return url;
 }
 

@@ -28,9 +28,13 @@ export class Contacts1768003200000 implements MigrationInterface {
         _created_time timestamptz NOT NULL DEFAULT now(),
         _updated_time timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE UNIQUE INDEX persons_org_email_key ON campaign.persons (organisation_id, lower(email))`);
+    await db.query(
+      `CREATE UNIQUE INDEX persons_org_email_key ON campaign.persons (organisation_id, lower(email))`,
+    );
     // The contacts list pages newest first within an organisation.
-    await db.query(`CREATE INDEX persons_org_created_idx ON campaign.persons (organisation_id, _created_time DESC, id)`);
+    await db.query(
+      `CREATE INDEX persons_org_created_idx ON campaign.persons (organisation_id, _created_time DESC, id)`,
+    );
 
     await db.query(`
       CREATE TABLE campaign.person_fields (
@@ -133,7 +137,9 @@ export class Contacts1768003200000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX static_lists_org_idx ON campaign.static_lists (organisation_id, updated_at DESC)`);
+    await db.query(
+      `CREATE INDEX static_lists_org_idx ON campaign.static_lists (organisation_id, updated_at DESC)`,
+    );
     await db.query(`
       CREATE TABLE campaign.static_list_members (
         static_list_id uuid NOT NULL REFERENCES campaign.static_lists (id) ON DELETE CASCADE,
@@ -158,7 +164,9 @@ export class Contacts1768003200000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE UNIQUE INDEX contact_imports_org_path_key ON campaign.contact_imports (organisation_id, filepath)`);
+    await db.query(
+      `CREATE UNIQUE INDEX contact_imports_org_path_key ON campaign.contact_imports (organisation_id, filepath)`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

@@ -24,9 +24,13 @@ export class EmailTokens1769000000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE UNIQUE INDEX email_tokens_org_name_key ON campaign.email_tokens (organisation_id, lower(name))`);
+    await db.query(
+      `CREATE UNIQUE INDEX email_tokens_org_name_key ON campaign.email_tokens (organisation_id, lower(name))`,
+    );
     // The list pages most recently updated first within an organisation.
-    await db.query(`CREATE INDEX email_tokens_org_updated_idx ON campaign.email_tokens (organisation_id, updated_at DESC, id)`);
+    await db.query(
+      `CREATE INDEX email_tokens_org_updated_idx ON campaign.email_tokens (organisation_id, updated_at DESC, id)`,
+    );
 
     await db.query(`
       CREATE TABLE campaign.personalisation_keys (

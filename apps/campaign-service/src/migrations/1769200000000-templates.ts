@@ -29,7 +29,9 @@ export class Templates1769200000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // The list pages newest change first within an organisation.
-    await db.query(`CREATE INDEX email_templates_org_updated_idx ON campaign.email_templates (organisation_id, updated_at DESC, id)`);
+    await db.query(
+      `CREATE INDEX email_templates_org_updated_idx ON campaign.email_templates (organisation_id, updated_at DESC, id)`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

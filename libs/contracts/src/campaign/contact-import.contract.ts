@@ -11,14 +11,21 @@ export const csvMessages = {
 } as const;
 
 /** The reference of an uploaded file, as file.upload returned it. */
-export const filepathSchema = z.string({ error: 'File is required' }).trim().min(1, { error: 'File is required' }).max(200);
+export const filepathSchema = z
+  .string({ error: 'File is required' })
+  .trim()
+  .min(1, { error: 'File is required' })
+  .max(200);
 
 /** Spec 4 "Process states". */
 export const processStateSchema = z.enum(['processing', 'completed', 'error']);
 /** Where an import stands, in more detail than the process state. */
 export const importStageSchema = z.enum(['uploaded', 'matched', 'importing', 'imported', 'failed']);
 
-export const importResultSchema = z.object({ new_records: z.number().int(), records_updated: z.number().int() });
+export const importResultSchema = z.object({
+  new_records: z.number().int(),
+  records_updated: z.number().int(),
+});
 
 /** A CSV body (a blob for the browser); not parsed as JSON. */
 const csvBody = z.unknown();

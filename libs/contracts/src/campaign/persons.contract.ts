@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
-import { contactMessages, EMAIL_MAX_LENGTH, fieldPattern, personFieldRules, personFieldSchema } from './person-fields';
+import {
+  contactMessages,
+  EMAIL_MAX_LENGTH,
+  fieldPattern,
+  personFieldRules,
+  personFieldSchema,
+} from './person-fields';
 
 export const contactEmailSchema = z
   .string({ error: contactMessages.validEmailRequired })
@@ -136,7 +142,10 @@ export const personLookupContract = defineEndpoint({
   method: 'POST',
   path: '/person.lookup',
   access: 'bearer',
-  request: z.object({ email: z.string().trim().max(254), campaign_context: campaignContextSchema.default('person') }),
+  request: z.object({
+    email: z.string().trim().max(254),
+    campaign_context: campaignContextSchema.default('person'),
+  }),
   response: z.object({ rows: z.array(personLookupRowSchema) }),
 });
 
@@ -179,7 +188,10 @@ export const personActivitiesContract = defineEndpoint({
   method: 'POST',
   path: '/person.activities',
   access: 'bearer',
-  request: pageRequestSchema.extend({ ...personId.shape, activity_type: z.enum(['marketing', 'product']).default('marketing') }),
+  request: pageRequestSchema.extend({
+    ...personId.shape,
+    activity_type: z.enum(['marketing', 'product']).default('marketing'),
+  }),
   response: paged(z.union([marketingActivitySchema, productActivitySchema])),
 });
 
@@ -224,7 +236,10 @@ export const marketingPersonListContract = defineEndpoint({
   method: 'POST',
   path: '/marketing-person.list',
   access: 'bearer',
-  request: pageRequestSchema.extend({ email: z.string().trim().max(254), source: z.string().max(50).optional() }),
+  request: pageRequestSchema.extend({
+    email: z.string().trim().max(254),
+    source: z.string().max(50).optional(),
+  }),
   response: paged(personRowSchema.extend({ source: z.string() })),
 });
 

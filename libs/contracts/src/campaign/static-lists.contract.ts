@@ -9,7 +9,8 @@ export const staticListMessages = {
 } as const;
 
 /** Spec 8: '{matched} of {total} matched to your contact database'. */
-export const matchedMessage = (matched: number, total: number) => `${matched} of ${total} matched to your contact database`;
+export const matchedMessage = (matched: number, total: number) =>
+  `${matched} of ${total} matched to your contact database`;
 
 export const staticListSchema = z.object({
   static_list_id: z.string(),
@@ -160,7 +161,11 @@ export const staticListMatchContract = defineEndpoint({
   path: path('/contacts/list.match'),
   access: 'bearer',
   request: listId.extend({ filepath: filepathSchema }),
-  response: z.object({ matched_contacts: z.number().int(), total_count: z.number().int(), message: z.string() }),
+  response: z.object({
+    matched_contacts: z.number().int(),
+    total_count: z.number().int(),
+    message: z.string(),
+  }),
 });
 
 export const staticListFileInsertContract = defineEndpoint({

@@ -76,10 +76,14 @@ export const tokenDefinitionSchema = z.object({
     .string({ error: tokenMessages.descriptionRequired })
     .trim()
     .min(1, { error: tokenMessages.descriptionRequired })
-    .max(TOKEN_LIMITS.description, { error: `Description must be at most ${TOKEN_LIMITS.description} characters` }),
+    .max(TOKEN_LIMITS.description, {
+      error: `Description must be at most ${TOKEN_LIMITS.description} characters`,
+    }),
   default_value: z
     .string()
-    .max(TOKEN_LIMITS.defaultValue, { error: `Fallback value must be at most ${TOKEN_LIMITS.defaultValue} characters` })
+    .max(TOKEN_LIMITS.defaultValue, {
+      error: `Fallback value must be at most ${TOKEN_LIMITS.defaultValue} characters`,
+    })
     .default(''),
 });
 
@@ -92,7 +96,9 @@ export const tokensListContract = defineEndpoint({
   path: path('/tokens.list'),
   access: 'bearer',
   request: pageRequestSchema.extend({
-    query: z.object({ search: z.object({ keyword: z.string().trim().max(255).optional() }).optional() }).optional(),
+    query: z
+      .object({ search: z.object({ keyword: z.string().trim().max(255).optional() }).optional() })
+      .optional(),
   }),
   response: pageInfoSchema.extend({ records: z.array(emailTokenSchema) }),
 });
@@ -214,11 +220,17 @@ export const tokenPreviewContract = defineEndpoint({
 });
 
 /** Where a syntax error is, 1-based; null when the code fails without a known position. */
-export const tokenErrorPositionSchema = z.object({ line: z.number().int(), column: z.number().int() }).nullable();
+export const tokenErrorPositionSchema = z
+  .object({ line: z.number().int(), column: z.number().int() })
+  .nullable();
 
 export const tokenVerifyResultSchema = z.union([
   z.object({
-    error: z.object({ position: tokenErrorPositionSchema, reason: z.string(), message: z.string().optional() }),
+    error: z.object({
+      position: tokenErrorPositionSchema,
+      reason: z.string(),
+      message: z.string().optional(),
+    }),
   }),
   z.object({ return_type: tokenReturnTypeSchema }),
 ]);
@@ -230,6 +242,10 @@ export const tokenCodeVerifyContract = defineEndpoint({
   method: 'POST',
   path: path('/tokens.verify'),
   access: 'bearer',
-  request: z.object({ token: z.string().max(TOKEN_LIMITS.code, { error: `Token code must be at most ${TOKEN_LIMITS.code} characters` }) }),
+  request: z.object({
+    token: z
+      .string()
+      .max(TOKEN_LIMITS.code, { error: `Token code must be at most ${TOKEN_LIMITS.code} characters` }),
+  }),
   response: tokenVerifyResultSchema,
 });

@@ -94,9 +94,12 @@ describe('webhooks contract', () => {
     expect(messagesOf(webhookPreviewContract.request.safeParse({ ...base, person_ids: [] }))).toEqual({
       person_ids: webhookMessages.personRequired,
     });
-    expect(webhookPreviewContract.request.safeParse({ ...base, person_ids: [{ id: '3f1c2a9e-8d4b-4c1a-9f2e-0b7d6a5c4e31' }] }).success).toBe(
-      true,
-    );
+    expect(
+      webhookPreviewContract.request.safeParse({
+        ...base,
+        person_ids: [{ id: '3f1c2a9e-8d4b-4c1a-9f2e-0b7d6a5c4e31' }],
+      }).success,
+    ).toBe(true);
   });
 
   it('bounds the timeout to 1..30 seconds', () => {

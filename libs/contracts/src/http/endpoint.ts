@@ -17,10 +17,7 @@ export const serviceNames = Object.keys(SERVICE_PREFIX) as ServiceName[];
  */
 export type EndpointAccess = 'public' | 'bearer' | 'staff';
 
-export interface EndpointDefinition<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> {
+export interface EndpointDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   service: ServiceName;
   method: 'GET' | 'POST';
   /** Path under the service prefix, as spec section 7 writes it. */
@@ -30,8 +27,10 @@ export interface EndpointDefinition<
   response: Res;
 }
 
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType>
-  extends EndpointDefinition<Req, Res> {
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> extends EndpointDefinition<Req, Res> {
   /** Full path as served by the service and the gateway. */
   fullPath: string;
 }

@@ -6,7 +6,9 @@ import { LOGGER } from '../logging/logger.module';
 import type { AuthenticatedRequest } from './request-context';
 import { TOKEN_VERIFIER, type TokenVerifier } from './token-verifier';
 
-export function bearerTokenOf(request: { headers: Record<string, string | string[] | undefined> }): string | null {
+export function bearerTokenOf(request: {
+  headers: Record<string, string | string[] | undefined>;
+}): string | null {
   const header = request.headers.authorization;
   const value = Array.isArray(header) ? header[0] : header;
   const match = value?.match(/^Bearer\s+(\S+)\s*$/i);
@@ -38,7 +40,12 @@ export class AuthGuard implements CanActivate {
     request.bearerToken = token;
     if (auth.impersonatorId) {
       this.logger.info(
-        { account_id: auth.accountId, organisation_id: auth.organisationId, impersonator_id: auth.impersonatorId, url: request.url },
+        {
+          account_id: auth.accountId,
+          organisation_id: auth.organisationId,
+          impersonator_id: auth.impersonatorId,
+          url: request.url,
+        },
         'impersonated request',
       );
     }

@@ -31,7 +31,11 @@ export class ServiceKitModule {
     return {
       module: ServiceKitModule,
       imports: [LoggerModule.forRoot(options.logger)],
-      providers: [{ provide: CONFIG, useValue: options.config }, verifier, { provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [
+        { provide: CONFIG, useValue: options.config },
+        verifier,
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
       exports: [CONFIG, TOKEN_VERIFIER, LoggerModule],
     };
   }

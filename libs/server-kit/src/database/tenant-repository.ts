@@ -52,7 +52,10 @@ export class TenantRepository<T extends TenantRow> {
   }
 
   create(data: Omit<DeepPartial<T>, 'organisation_id'>): Promise<T> {
-    const entity = this.repository.create({ ...data, organisation_id: this.organisationId } as DeepPartial<T>);
+    const entity = this.repository.create({
+      ...data,
+      organisation_id: this.organisationId,
+    } as DeepPartial<T>);
     return this.repository.save(entity);
   }
 

@@ -22,7 +22,8 @@ export class DomainError extends Error {
     options: DomainErrorOptions = {},
   ) {
     const known = (commonErrors as Record<string, { status: number; description: string | null }>)[code];
-    const description = options.description !== undefined ? options.description : (known?.description ?? null);
+    const description =
+      options.description !== undefined ? options.description : (known?.description ?? null);
     super(description ?? code);
     this.name = new.target.name;
     this.status = options.status ?? known?.status ?? 400;

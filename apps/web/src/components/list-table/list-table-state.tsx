@@ -39,7 +39,9 @@ export function ListTableState({
   if (loading) return loader ?? <ListLoader />;
   if (!empty) return children;
   if (searching) {
-    return <EmptyState icon={<Icon size={22} stroke={1.6} />} title={noMatches.title} hint={noMatches.hint} />;
+    return (
+      <EmptyState icon={<Icon size={22} stroke={1.6} />} title={noMatches.title} hint={noMatches.hint} />
+    );
   }
   const { create } = noRecords;
   return (

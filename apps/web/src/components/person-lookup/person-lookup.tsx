@@ -49,7 +49,12 @@ function statusLine(state: LookupState) {
  * The 'Receive as' field of test sends and previews (spec 5 "Test email"): an email looked up once
  * typing pauses, and, where the person also has product users, the org user to act as.
  */
-export function PersonLookupField({ label = 'Receive as', onChange, allowOrgUser = true, autoFocus }: PersonLookupFieldProps) {
+export function PersonLookupField({
+  label = 'Receive as',
+  onChange,
+  allowOrgUser = true,
+  autoFocus,
+}: PersonLookupFieldProps) {
   const [email, setEmail] = useState('');
   const [asOrgUser, setAsOrgUser] = useState(false);
   const [orgUser, setOrgUser] = useState<string | null>(null);

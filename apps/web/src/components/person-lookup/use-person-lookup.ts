@@ -49,18 +49,27 @@ export function usePersonLookup(email: string): LookupState {
     queryFn: ({ signal }) => apiCall(settingsGetContract, {}, { signal, selfHandled: true }),
     staleTime: 60_000,
   });
-  const orgContext = settings.data !== undefined && settings.data.settings.person_org_mapping !== 'one_to_none';
+  const orgContext =
+    settings.data !== undefined && settings.data.settings.person_org_mapping !== 'one_to_none';
 
   const person = useQuery({
     queryKey: lookupKeys.rows(debounced, 'person'),
     queryFn: ({ signal }) =>
-      apiCall(personLookupContract, { email: debounced, campaign_context: 'person' }, { signal, selfHandled: true }),
+      apiCall(
+        personLookupContract,
+        { email: debounced, campaign_context: 'person' },
+        { signal, selfHandled: true },
+      ),
     enabled: valid,
   });
   const org = useQuery({
     queryKey: lookupKeys.rows(debounced, 'org'),
     queryFn: ({ signal }) =>
-      apiCall(personLookupContract, { email: debounced, campaign_context: 'org' }, { signal, selfHandled: true }),
+      apiCall(
+        personLookupContract,
+        { email: debounced, campaign_context: 'org' },
+        { signal, selfHandled: true },
+      ),
     enabled: valid && orgContext,
   });
 
@@ -79,6 +88,11 @@ export function selectionFor(person: PersonLookupRow, orgUser: PersonLookupRow |
   return {
     person,
     campaign_context: orgUser ? 'org' : 'person',
-    ref: { id: person.id, email: person.email, org_id: acting.org_id, product_user_id: acting.product_user_id },
+    ref: {
+      id: person.id,
+      email: person.email,
+      org_id: acting.org_id,
+      product_user_id: acting.product_user_id,
+    },
   };
 }

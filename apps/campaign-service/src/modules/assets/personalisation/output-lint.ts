@@ -71,7 +71,12 @@ class Lexer {
 
   private fail(what: string): never {
     this.skip();
-    throw new LintError(this.p, this.p >= this.text.length ? `expected ${what}` : `expected ${what}, found "${this.text.slice(this.p, this.p + 10)}"`);
+    throw new LintError(
+      this.p,
+      this.p >= this.text.length
+        ? `expected ${what}`
+        : `expected ${what}, found "${this.text.slice(this.p, this.p + 10)}"`,
+    );
   }
 
   name(what: string): string {

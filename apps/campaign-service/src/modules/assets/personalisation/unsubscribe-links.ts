@@ -21,10 +21,17 @@ export function unsubscribeToken(key: Buffer, orgId: string, personId: string): 
 }
 
 function signature(key: Buffer, payload: string): string {
-  return createHmac('sha256', key).update(`unsubscribe:${payload}`).digest().subarray(0, 24).toString('base64url');
+  return createHmac('sha256', key)
+    .update(`unsubscribe:${payload}`)
+    .digest()
+    .subarray(0, 24)
+    .toString('base64url');
 }
 
-export function verifyUnsubscribeToken(key: Buffer, token: string): { orgId: string; personId: string } | null {
+export function verifyUnsubscribeToken(
+  key: Buffer,
+  token: string,
+): { orgId: string; personId: string } | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [orgId = '', personId = '', given = ''] = parts;

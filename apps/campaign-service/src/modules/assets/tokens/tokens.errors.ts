@@ -1,6 +1,7 @@
 import { DomainError } from '@meridian/server-kit';
 
-export type TokensErrorCode = 'TokenNameExistsException' | 'TokenTypeChangeException' | 'TokenNotSavedException';
+export type TokensErrorCode =
+  'TokenNameExistsException' | 'TokenTypeChangeException' | 'TokenNotSavedException';
 
 const STATUS: Record<TokensErrorCode, number> = {
   TokenNameExistsException: 409,

@@ -4,7 +4,9 @@ import { forOrganisation, isUniqueViolation, likePattern } from '@meridian/serve
 import { Repository } from 'typeorm';
 import { EmailTokenEntity } from './email-token.entity';
 
-export type TokenPatch = Partial<Pick<EmailTokenEntity, 'name' | 'code' | 'description' | 'default_value' | 'return_type'>>;
+export type TokenPatch = Partial<
+  Pick<EmailTokenEntity, 'name' | 'code' | 'description' | 'default_value' | 'return_type'>
+>;
 
 const NAME_KEY = 'email_tokens_org_name_key';
 
@@ -12,10 +14,18 @@ const NAME_KEY = 'email_tokens_org_name_key';
 export class TokensRepository {
   constructor(@InjectRepository(EmailTokenEntity) private readonly tokens: Repository<EmailTokenEntity>) {}
 
-  page(organisationId: string, query: { keyword?: string; limit: number; offset: number }): Promise<[EmailTokenEntity[], number]> {
+  page(
+    organisationId: string,
+    query: { keyword?: string; limit: number; offset: number },
+  ): Promise<[EmailTokenEntity[], number]> {
     const builder = forOrganisation(this.tokens, organisationId).query('t');
     if (query.keyword) builder.andWhere('t.name ILIKE :kw', { kw: likePattern(query.keyword) });
-    return builder.orderBy('t.updated_at', 'DESC').addOrderBy('t.id', 'ASC').take(query.limit).skip(query.offset).getManyAndCount();
+    return builder
+      .orderBy('t.updated_at', 'DESC')
+      .addOrderBy('t.id', 'ASC')
+      .take(query.limit)
+      .skip(query.offset)
+      .getManyAndCount();
   }
 
   all(organisationId: string): Promise<EmailTokenEntity[]> {
@@ -27,9 +37,17 @@ export class TokensRepository {
   }
 
   /** The new token, or null when the name is taken in the organisation (any case). */
-  async insert(organisationId: string, name: string, createdBy: { id: string; name: string }): Promise<EmailTokenEntity | null> {
+  async insert(
+    organisationId: string,
+    name: string,
+    createdBy: { id: string; name: string },
+  ): Promise<EmailTokenEntity | null> {
     try {
-      return await forOrganisation(this.tokens, organisationId).create({ name, created_by_id: createdBy.id, created_by_name: createdBy.name });
+      return await forOrganisation(this.tokens, organisationId).create({
+        name,
+        created_by_id: createdBy.id,
+        created_by_name: createdBy.name,
+      });
     } catch (error) {
       if (isUniqueViolation(error, NAME_KEY)) return null;
       throw error;
@@ -37,9 +55,16 @@ export class TokensRepository {
   }
 
   /** The updated token; null when it is gone; 'name-taken' when the new name clashes. */
-  async update(organisationId: string, id: string, patch: TokenPatch): Promise<EmailTokenEntity | null | 'name-taken'> {
+  async update(
+    organisationId: string,
+    id: string,
+    patch: TokenPatch,
+  ): Promise<EmailTokenEntity | null | 'name-taken'> {
     try {
-      const changed = await forOrganisation(this.tokens, organisationId).update({ id }, { ...patch, updated_at: new Date() });
+      const changed = await forOrganisation(this.tokens, organisationId).update(
+        { id },
+        { ...patch, updated_at: new Date() },
+      );
       return changed === 0 ? null : this.find(organisationId, id);
     } catch (error) {
       if (isUniqueViolation(error, NAME_KEY)) return 'name-taken';
@@ -49,10 +74,10 @@ export class TokensRepository {
 
   /** The deleted row, read and removed in one statement; null when it was not there. */
   async remove(organisationId: string, id: string): Promise<EmailTokenEntity | null> {
-    const [rows] = (await this.tokens.query(`DELETE FROM campaign.email_tokens WHERE organisation_id = $1 AND id = $2 RETURNING *`, [
-      organisationId,
-      id,
-    ])) as [EmailTokenEntity[], number];
+    const [rows] = (await this.tokens.query(
+      `DELETE FROM campaign.email_tokens WHERE organisation_id = $1 AND id = $2 RETURNING *`,
+      [organisationId, id],
+    )) as [EmailTokenEntity[], number];
     return rows[0] ?? null;
   }
 }

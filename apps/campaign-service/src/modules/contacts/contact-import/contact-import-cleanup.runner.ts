@@ -21,6 +21,7 @@ export class ContactImportCleanupRunner implements JobHandler<typeof contactImpo
     const abandoned = await this.imports.removeAbandoned();
     for (const row of abandoned) await this.store.remove(row.organisation_id, row.filepath);
     const dropped = await this.staging.dropLeftovers();
-    if (abandoned.length + dropped > 0) context.logger.info({ abandoned: abandoned.length, dropped }, 'contact import leftovers removed');
+    if (abandoned.length + dropped > 0)
+      context.logger.info({ abandoned: abandoned.length, dropped }, 'contact import leftovers removed');
   }
 }

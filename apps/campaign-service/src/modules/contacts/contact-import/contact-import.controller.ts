@@ -17,7 +17,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ContactImportService } from './contact-import.service';
 
 const csv = (reply: FastifyReply, name: string) =>
-  void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`);
+  void reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`);
 
 @Controller()
 export class ContactImportController {

@@ -1,6 +1,7 @@
 import { DomainError } from '@meridian/server-kit';
 
-export type ContactImportErrorCode = 'InvalidCsvException' | 'ImportNotReadyException' | 'NothingToImportException';
+export type ContactImportErrorCode =
+  'InvalidCsvException' | 'ImportNotReadyException' | 'NothingToImportException';
 
 export class ContactImportError extends DomainError {
   constructor(code: ContactImportErrorCode, description: string) {

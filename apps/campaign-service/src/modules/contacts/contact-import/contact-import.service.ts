@@ -39,13 +39,23 @@ function toPreview(filepath: string, counts: PreviewCounts): ImportPreview {
     total_entries_to_be_updated: counts.to_update,
     status,
     message:
-      status === 'ERROR' ? csvMessages.dataErrors : status === 'DUPLICATE' ? csvMessages.dataDuplicates : csvMessages.dataVerified,
+      status === 'ERROR'
+        ? csvMessages.dataErrors
+        : status === 'DUPLICATE'
+          ? csvMessages.dataDuplicates
+          : csvMessages.dataVerified,
     error_report: counts.errors > 0 ? `${contactErrorReportContract.fullPath}${q}` : null,
     duplicate_report: counts.duplicates > 0 ? `${contactDuplicateReportContract.fullPath}${q}` : null,
   };
 }
 
-const PROCESS_STATE = { uploaded: 'completed', matched: 'completed', importing: 'processing', imported: 'completed', failed: 'error' } as const;
+const PROCESS_STATE = {
+  uploaded: 'completed',
+  matched: 'completed',
+  importing: 'processing',
+  imported: 'completed',
+  failed: 'error',
+} as const;
 
 /** Contact CSV import: upload, check (match), reports, cancel, and starting the import job. */
 @Injectable()
@@ -65,7 +75,9 @@ export class ContactImportService {
 
   /** Stores the file and checks its header, so a file without an email column fails at once. */
   async upload(auth: RequestContext, request: FastifyRequest): Promise<string> {
-    const filepath = await readUpload(request, (file) => this.store.save(auth.organisationId, 'contacts', file));
+    const filepath = await readUpload(request, (file) =>
+      this.store.save(auth.organisationId, 'contacts', file),
+    );
     try {
       await this.columnsOf(auth, filepath);
     } catch (error) {
@@ -126,7 +138,8 @@ export class ContactImportService {
 
   async cancel(auth: RequestContext, filepath: string): Promise<void> {
     const row = await this.require(auth, filepath);
-    if (row.status === 'importing') throw new ContactImportError('ImportNotReadyException', 'The import is already running');
+    if (row.status === 'importing')
+      throw new ContactImportError('ImportNotReadyException', 'The import is already running');
     await this.staging.drop(stagingTable(row.id));
     await this.store.remove(auth.organisationId, filepath);
     await this.imports.remove(auth.organisationId, row.id);
@@ -139,16 +152,26 @@ export class ContactImportService {
     if (row.status !== 'matched' || !counts || !row.preview) {
       throw new ContactImportError('ImportNotReadyException', 'Check the file before importing it');
     }
-    if (counts.status === 'ERROR') throw new ContactImportError('ImportNotReadyException', csvMessages.dataErrors);
+    if (counts.status === 'ERROR')
+      throw new ContactImportError('ImportNotReadyException', csvMessages.dataErrors);
     const updates = options.enable_update ? counts.total_entries_to_be_updated : 0;
     if (counts.total_entries_to_be_created + updates === 0) {
       throw new ContactImportError('NothingToImportException', 'There is nothing to create or update');
     }
     const preview = { ...row.preview, options };
     await this.transactions.run(async (tx) => {
-      const moved = await this.imports.transition(auth.organisationId, row.id, 'matched', { status: 'importing', preview }, tx);
+      const moved = await this.imports.transition(
+        auth.organisationId,
+        row.id,
+        'matched',
+        { status: 'importing', preview },
+        tx,
+      );
       if (!moved) throw new ContactImportError('ImportNotReadyException', 'The import is already running');
-      await this.jobs.enqueue(tx, contactImportJob, { organisationId: auth.organisationId, importId: row.id });
+      await this.jobs.enqueue(tx, contactImportJob, {
+        organisationId: auth.organisationId,
+        importId: row.id,
+      });
     });
   }
 
@@ -157,7 +180,12 @@ export class ContactImportService {
    * record boundaries, or any part fails, the file is read whole by one parser, whose
    * verdict (rows, or the first error and its line) is the one that counts.
    */
-  private async stage(table: string, columns: ImportColumn[], path: string, organisationId: string): Promise<PreviewCounts> {
+  private async stage(
+    table: string,
+    columns: ImportColumn[],
+    path: string,
+    organisationId: string,
+  ): Promise<PreviewCounts> {
     const parts = await fileInParts(path, (await stat(path)).size, columns);
     if (parts) {
       try {

@@ -10,7 +10,9 @@ const ABANDONED_AFTER = () => new Date(Date.now() - 24 * 60 * 60 * 1000);
 /** The contact_imports rows: one per uploaded file. */
 @Injectable()
 export class ContactImportsRepository {
-  constructor(@InjectRepository(ContactImportEntity) private readonly imports: Repository<ContactImportEntity>) {}
+  constructor(
+    @InjectRepository(ContactImportEntity) private readonly imports: Repository<ContactImportEntity>,
+  ) {}
 
   create(organisationId: string, filepath: string): Promise<ContactImportEntity> {
     return forOrganisation(this.imports, organisationId).create({
@@ -49,10 +51,10 @@ export class ContactImportsRepository {
     patch: Partial<ContactImportEntity>,
     tx?: Transaction,
   ): Promise<boolean> {
-    const changed = await forOrganisation(repositoryIn(tx, ContactImportEntity, this.imports), organisationId).update(
-      { id, status: from },
-      { ...patch, updated_at: new Date() },
-    );
+    const changed = await forOrganisation(
+      repositoryIn(tx, ContactImportEntity, this.imports),
+      organisationId,
+    ).update({ id, status: from }, { ...patch, updated_at: new Date() });
     return changed === 1;
   }
 
@@ -64,7 +66,10 @@ export class ContactImportsRepository {
   async removeAbandoned(): Promise<Pick<ContactImportEntity, 'organisation_id' | 'filepath'>[]> {
     const stale = await this.imports.find({
       select: { id: true, organisation_id: true, filepath: true, status: true },
-      where: (['uploaded', 'matched', 'failed'] as const).map((status) => ({ status, updated_at: LessThan(ABANDONED_AFTER()) })),
+      where: (['uploaded', 'matched', 'failed'] as const).map((status) => ({
+        status,
+        updated_at: LessThan(ABANDONED_AFTER()),
+      })),
     });
     if (stale.length > 0) await this.imports.delete(stale.map((row) => row.id));
     return stale;

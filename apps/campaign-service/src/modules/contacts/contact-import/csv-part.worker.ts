@@ -23,9 +23,7 @@ export interface CsvPartJob {
 
 /** Messages to the parent: COPY text, then the rows made, or the error that stopped the part. */
 export type CsvPartMessage =
-  | { type: 'chunk'; data: string }
-  | { type: 'done'; rows: number }
-  | { type: 'error'; message: string };
+  { type: 'chunk'; data: string } | { type: 'done'; rows: number } | { type: 'error'; message: string };
 
 /** Chunks sent and not yet taken by the parent: enough to keep COPY busy, little enough to bound memory. */
 const WINDOW = 4;
@@ -40,13 +38,17 @@ async function run(job: CsvPartJob, port: NonNullable<typeof parentPort>): Promi
   const expected = job.columns.map((c) => c.header);
   const sameHeader = (header: string[]) =>
     header.length === expected.length && header.every((cell, i) => cell.trim() === expected[i]);
-  const lines = csvToCopyLines(Readable.from(bytes(), { objectMode: false }), (header) => {
-    if (!sameHeader(header)) throw new Error('The part does not start with the file header');
-  }, {
-    tail: stagingRowTail(job.columns),
-    firstRow: job.firstRow,
-    onDone: (summary) => (rows = summary.rows),
-  });
+  const lines = csvToCopyLines(
+    Readable.from(bytes(), { objectMode: false }),
+    (header) => {
+      if (!sameHeader(header)) throw new Error('The part does not start with the file header');
+    },
+    {
+      tail: stagingRowTail(job.columns),
+      firstRow: job.firstRow,
+      onDone: (summary) => (rows = summary.rows),
+    },
+  );
   let credit = WINDOW;
   let wake: (() => void) | null = null;
   port.on('message', () => {

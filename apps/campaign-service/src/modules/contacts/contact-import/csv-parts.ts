@@ -42,7 +42,12 @@ export interface StagingSource {
 /** The whole file by one parser, on this thread. */
 export function wholeFile(path: string, columns: ImportColumn[]): StagingSource {
   return {
-    parts: [{ open: () => csvToCopyLines(createReadStream(path), () => undefined, { tail: stagingRowTail(columns) }) }],
+    parts: [
+      {
+        open: () =>
+          csvToCopyLines(createReadStream(path), () => undefined, { tail: stagingRowTail(columns) }),
+      },
+    ],
   };
 }
 
@@ -91,7 +96,13 @@ async function readAt(path: string, position: number, length: number): Promise<B
  * fall inside a quoted value that spans lines; the part before it then fails to
  * parse (its quote is not closed) and the file is read whole instead.
  */
-async function cuts(path: string, size: number, parts: number, delimiter: '\n' | '\r\n', after: number): Promise<number[]> {
+async function cuts(
+  path: string,
+  size: number,
+  parts: number,
+  delimiter: '\n' | '\r\n',
+  after: number,
+): Promise<number[]> {
   const found: number[] = [];
   for (let k = 1; k < parts; k++) {
     const target = Math.floor((size * k) / parts);
@@ -109,10 +120,18 @@ async function cuts(path: string, size: number, parts: number, delimiter: '\n' |
  * runs with the process's own Node options unless `execArgv` says otherwise (a
  * test running TypeScript sources passes the hook that compiles them).
  */
-function workerPart(job: CsvPartJob, rows: (count: number) => void, execArgv: string[] | undefined): StagingPart {
+function workerPart(
+  job: CsvPartJob,
+  rows: (count: number) => void,
+  execArgv: string[] | undefined,
+): StagingPart {
   return {
     open: () => {
-      const worker = new Worker(WORKER_FILE, { workerData: job, execArgv: execArgv ?? process.execArgv, resourceLimits: { maxOldGenerationSizeMb: 128 } });
+      const worker = new Worker(WORKER_FILE, {
+        workerData: job,
+        execArgv: execArgv ?? process.execArgv,
+        resourceLimits: { maxOldGenerationSizeMb: 128 },
+      });
       let owed = 0;
       const lines = new Readable({
         read() {
@@ -175,7 +194,14 @@ export async function fileInParts(
   };
   const rest = bounds.map((start, i) =>
     workerPart(
-      { path, headerEnd: header.end, start, end: bounds[i + 1] ?? size, firstRow: (i + 1) * PART_ROWS, columns },
+      {
+        path,
+        headerEnd: header.end,
+        start,
+        end: bounds[i + 1] ?? size,
+        firstRow: (i + 1) * PART_ROWS,
+        columns,
+      },
       (rows) => (counts[i + 1] = rows),
       workerExecArgv,
     ),

@@ -52,15 +52,32 @@ describe('typed custom fields', () => {
   });
   const columns = mapColumns(
     ['email', 'seats', 'score', 'active', 'renews'],
-    [...DEFAULT_PERSON_FIELDS, field('seats', 'integer'), field('score', 'float'), field('active', 'boolean'), field('renews', 'datetime')],
+    [
+      ...DEFAULT_PERSON_FIELDS,
+      field('seats', 'integer'),
+      field('score', 'float'),
+      field('active', 'boolean'),
+      field('renews', 'datetime'),
+    ],
   );
-  const json = (record: string[]) => JSON.parse(stagingRowTail(columns)(record).split('\t')[1]!) as Record<string, unknown>;
+  const json = (record: string[]) =>
+    JSON.parse(stagingRowTail(columns)(record).split('\t')[1]!) as Record<string, unknown>;
 
   it('writes numbers and booleans as JSON values, dates as text', () => {
-    expect(json(['a@x.co', '+007', '-1.5e2', 'TRUE', '2026-01-31'])).toEqual({ seats: 7, score: -150, active: true, renews: '2026-01-31' });
+    expect(json(['a@x.co', '+007', '-1.5e2', 'TRUE', '2026-01-31'])).toEqual({
+      seats: 7,
+      score: -150,
+      active: true,
+      renews: '2026-01-31',
+    });
   });
 
   it('keeps cells that do not fit their type as text (the row check refuses them)', () => {
-    expect(json(['a@x.co', '7.5', 'abc', 'yes', 'soon'])).toEqual({ seats: '7.5', score: 'abc', active: 'yes', renews: 'soon' });
+    expect(json(['a@x.co', '7.5', 'abc', 'yes', 'soon'])).toEqual({
+      seats: '7.5',
+      score: 'abc',
+      active: 'yes',
+      renews: 'soon',
+    });
   });
 });

@@ -45,7 +45,12 @@ export class StagingRepository {
    * opened only once its COPY is ready to consume them, so their errors always have
    * a listener; the first failure stops the other parts.
    */
-  async load(table: string, columns: ImportColumn[], source: StagingSource, organisationId: string): Promise<PreviewCounts> {
+  async load(
+    table: string,
+    columns: ImportColumn[],
+    source: StagingSource,
+    organisationId: string,
+  ): Promise<PreviewCounts> {
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
     try {
@@ -76,11 +81,18 @@ export class StagingRepository {
     }
   }
 
-  private async copyParts(client: PoolClient, table: string, columns: ImportColumn[], source: StagingSource): Promise<void> {
+  private async copyParts(
+    client: PoolClient,
+    table: string,
+    columns: ImportColumn[],
+    source: StagingSource,
+  ): Promise<void> {
     const abort = new AbortController();
     const copy = async (target: PoolClient, part: StagingSource['parts'][number]) => {
       try {
-        await pipeline(part.open(), target.query(copyFrom(copyIntoSql(table, columns))), { signal: abort.signal });
+        await pipeline(part.open(), target.query(copyFrom(copyIntoSql(table, columns))), {
+          signal: abort.signal,
+        });
       } catch (error) {
         abort.abort();
         throw error;

@@ -90,7 +90,10 @@ export class PersonActivityRepository {
 
   // An offset past the end returns no rows, so the total needs its own count.
   private async countOnly(sql: string, params: unknown[]): Promise<number> {
-    const rows: { n: string }[] = await this.persons.manager.query(`SELECT count(*) AS n FROM (${sql}) q`, params);
+    const rows: { n: string }[] = await this.persons.manager.query(
+      `SELECT count(*) AS n FROM (${sql}) q`,
+      params,
+    );
     return Number(rows[0]?.n ?? 0);
   }
 }

@@ -18,7 +18,10 @@ export interface Paged<T> {
   total_count: number;
 }
 
-const toPage = (input: PageInput): Page => ({ limit: input.page_size, offset: (input.page_number - 1) * input.page_size });
+const toPage = (input: PageInput): Page => ({
+  limit: input.page_size,
+  offset: (input.page_number - 1) * input.page_size,
+});
 
 function paged<T>(input: PageInput, [records, total]: [T[], number]): Paged<T> {
   return {
@@ -60,7 +63,10 @@ export class PersonActivityService {
     return paged(input, [records, total]);
   }
 
-  async activities(auth: RequestContext, input: PageInput & { person_id: string; activity_type: 'marketing' | 'product' }) {
+  async activities(
+    auth: RequestContext,
+    input: PageInput & { person_id: string; activity_type: 'marketing' | 'product' },
+  ) {
     await this.persons.require(auth, input.person_id);
     const read = input.activity_type === 'product' ? this.activity.product : this.activity.marketing;
     const [rows, total] = await read.call(this.activity, auth.organisationId, input.person_id, toPage(input));
@@ -114,7 +120,10 @@ export class PersonActivityService {
 
   /** Contacts with this email; every contact here comes from the contact database ('csv' or manual). */
   async marketingPersons(auth: RequestContext, input: PageInput & { email: string; source?: string }) {
-    const persons = input.source && input.source !== 'meridian' ? [] : await this.personRows.findByEmail(auth.organisationId, input.email);
+    const persons =
+      input.source && input.source !== 'meridian'
+        ? []
+        : await this.personRows.findByEmail(auth.organisationId, input.email);
     const start = (input.page_number - 1) * input.page_size;
     const records = persons.slice(start, start + input.page_size).map((p) => ({
       id: p.id,

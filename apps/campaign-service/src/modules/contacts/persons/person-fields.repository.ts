@@ -19,10 +19,15 @@ export class PersonFieldsRepository {
   /** The organisation's field definitions, defaults first; seeds the defaults on first use. */
   async list(organisationId: string): Promise<PersonFieldEntity[]> {
     if (!this.seeded.has(organisationId)) {
-      await this.insertMany(organisationId, DEFAULT_PERSON_FIELDS.map((f) => ({ ...f })));
+      await this.insertMany(
+        organisationId,
+        DEFAULT_PERSON_FIELDS.map((f) => ({ ...f })),
+      );
       this.seeded.add(organisationId);
     }
-    return forOrganisation(this.fields, organisationId).find({ order: { custom: 'ASC', position: 'ASC', name: 'ASC' } });
+    return forOrganisation(this.fields, organisationId).find({
+      order: { custom: 'ASC', position: 'ASC', name: 'ASC' },
+    });
   }
 
   /** Adds definitions that do not exist yet (existing ones are kept as they are). */

@@ -12,7 +12,15 @@ const custom: PersonField = {
   hidden: false,
   custom: true,
 };
-const locked: PersonField = { ...custom, name: 'plan', display: 'Plan', type: 'string', length: 10, read_only: true, updatable: false };
+const locked: PersonField = {
+  ...custom,
+  name: 'plan',
+  display: 'Plan',
+  type: 'string',
+  length: 10,
+  read_only: true,
+  updatable: false,
+};
 const lockedButUpdatable: PersonField = { ...locked, name: 'tier', display: 'Tier', updatable: true };
 const definitions = [...DEFAULT_PERSON_FIELDS, custom, locked, lockedButUpdatable];
 const current = { defaults: { email: 'a@b.co', org_id: 'acme' }, custom: { plan: 'gold' } };
@@ -51,7 +59,10 @@ describe(planUpdate.name, () => {
   });
 
   it('refuses an invalid email', () => {
-    const { errors } = planUpdate(definitions, current, { default_fields: { email: 'nope' }, custom_fields: {} });
+    const { errors } = planUpdate(definitions, current, {
+      default_fields: { email: 'nope' },
+      custom_fields: {},
+    });
     expect(errors).toEqual({ 'default_fields.email': ['Valid email is required'] });
   });
 });

@@ -27,7 +27,11 @@ export function planUpdate(
   const errors: Record<string, string[]> = {};
   const patch: FieldPatch = { defaults: {}, custom: {} };
   const byName = new Map(definitions.map((d) => [`${d.custom}:${d.name}`, d]));
-  const visit = (custom: boolean, values: Record<string, FieldValue>, key: 'default_fields' | 'custom_fields') => {
+  const visit = (
+    custom: boolean,
+    values: Record<string, FieldValue>,
+    key: 'default_fields' | 'custom_fields',
+  ) => {
     for (const [name, raw] of Object.entries(values)) {
       const path = `${key}.${name}`;
       const definition = byName.get(`${custom}:${name}`);

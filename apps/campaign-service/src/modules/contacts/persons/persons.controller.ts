@@ -20,8 +20,6 @@ import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit
 import { PersonActivityService } from './person-activity.service';
 import { PersonsService } from './persons.service';
 
-
-
 @Controller()
 export class PersonsController {
   constructor(
@@ -62,12 +60,18 @@ export class PersonsController {
   }
 
   @Endpoint(personUnsubscribeStatusContract)
-  async unsubscribeStatus(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personUnsubscribeStatusContract>) {
+  async unsubscribeStatus(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof personUnsubscribeStatusContract>,
+  ) {
     return { unsubscribed: await this.persons.unsubscribeStatus(auth, input.person_id) };
   }
 
   @Endpoint(personUnsubscribeToggleContract)
-  async unsubscribeToggle(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personUnsubscribeToggleContract>) {
+  async unsubscribeToggle(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof personUnsubscribeToggleContract>,
+  ) {
     return { unsubscribed: await this.persons.toggleUnsubscribe(auth, input.person_id) };
   }
 
@@ -77,7 +81,10 @@ export class PersonsController {
   }
 
   @Endpoint(personProductUserListContract)
-  productUsers(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personProductUserListContract>) {
+  productUsers(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof personProductUserListContract>,
+  ) {
     return this.activity.productUsers(auth, input);
   }
 
@@ -87,7 +94,10 @@ export class PersonsController {
   }
 
   @Endpoint(personCampaignMetricsContract)
-  campaignMetrics(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personCampaignMetricsContract>) {
+  campaignMetrics(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof personCampaignMetricsContract>,
+  ) {
     return this.activity.emails(auth, input);
   }
 
@@ -97,7 +107,10 @@ export class PersonsController {
   }
 
   @Endpoint(marketingPersonListContract)
-  marketingPersons(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof marketingPersonListContract>) {
+  marketingPersons(
+    @Auth() auth: RequestContext,
+    @Input() input: ParsedRequestOf<typeof marketingPersonListContract>,
+  ) {
     return this.activity.marketingPersons(auth, input);
   }
 }

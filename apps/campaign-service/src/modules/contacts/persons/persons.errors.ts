@@ -1,6 +1,7 @@
 import { DomainError } from '@meridian/server-kit';
 
-export type PersonsErrorCode = 'PersonAlreadyExistsException' | 'InvalidPersonFieldException' | 'EmailMismatchException';
+export type PersonsErrorCode =
+  'PersonAlreadyExistsException' | 'InvalidPersonFieldException' | 'EmailMismatchException';
 
 const STATUS: Record<PersonsErrorCode, number> = {
   PersonAlreadyExistsException: 409,

@@ -42,7 +42,8 @@ export function personListSql(organisationId: string, query: PersonListQuery) {
   const params: unknown[] = [organisationId];
   const where = ['p.organisation_id = $1'];
   const param = (value: unknown) => `$${params.push(value)}`;
-  if (query.keyword) where.push(keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))));
+  if (query.keyword)
+    where.push(keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))));
   if (query.startDate) where.push(`p._created_time >= ${param(query.startDate)}::date`);
   // End date is inclusive: everything before the next day.
   if (query.endDate) where.push(`p._created_time < (${param(query.endDate)}::date + 1)`);
@@ -81,7 +82,8 @@ export class PersonsRepository {
 
   /** A page of the contacts list, newest first, and its capped total (see `personListSql`). */
   async list(organisationId: string, query: PersonListQuery): Promise<PersonListPage> {
-    const shortAnywhere = query.keyword && isShortKeyword(query.keyword) ? await this.isSmall(organisationId) : false;
+    const shortAnywhere =
+      query.keyword && isShortKeyword(query.keyword) ? await this.isSmall(organisationId) : false;
     const sql = personListSql(organisationId, { ...query, shortAnywhere });
     const [rows, counted] = await Promise.all([
       this.persons.query(sql.page.text, sql.page.values) as Promise<PersonEntity[]>,
@@ -105,7 +107,10 @@ export class PersonsRepository {
     // Ids that are not uuids cannot match; leaving them out keeps the query from failing.
     const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
     if (wanted.length === 0) return Promise.resolve([]);
-    return forOrganisation(this.persons, organisationId).query('p').andWhere('p.id = ANY(:ids::uuid[])', { ids: wanted }).getMany();
+    return forOrganisation(this.persons, organisationId)
+      .query('p')
+      .andWhere('p.id = ANY(:ids::uuid[])', { ids: wanted })
+      .getMany();
   }
 
   findByEmail(organisationId: string, email: string): Promise<PersonEntity[]> {

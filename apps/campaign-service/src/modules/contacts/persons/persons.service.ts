@@ -46,8 +46,12 @@ export function toPerson(row: PersonEntity, definitions: PersonField[]): Person 
     unsubscribed: row.unsubscribed,
     _created_time: row._created_time.toISOString(),
     _updated_time: row._updated_time.toISOString(),
-    default_fields: definitions.filter((d) => !d.custom).map((d) => ({ ...d, value: defaults[d.name] ?? null })),
-    custom_fields: definitions.filter((d) => d.custom).map((d) => ({ ...d, value: row.custom_fields[d.name] ?? null })),
+    default_fields: definitions
+      .filter((d) => !d.custom)
+      .map((d) => ({ ...d, value: defaults[d.name] ?? null })),
+    custom_fields: definitions
+      .filter((d) => d.custom)
+      .map((d) => ({ ...d, value: row.custom_fields[d.name] ?? null })),
   };
 }
 
@@ -80,7 +84,9 @@ export class PersonsService {
       const record: Record<string, FieldValue> = {};
       for (const column of columns) {
         const definition = known.get(column);
-        record[column] = definition?.custom ? (row.custom_fields[column] ?? null) : (defaults[column] ?? null);
+        record[column] = definition?.custom
+          ? (row.custom_fields[column] ?? null)
+          : (defaults[column] ?? null);
       }
       return { ...record, id: row.id, email: row.email, _created_time: row._created_time.toISOString() };
     });
@@ -94,7 +100,10 @@ export class PersonsService {
 
   async create(auth: RequestContext, email: string): Promise<string> {
     const row = await this.persons.insert(auth.organisationId, email);
-    if (!row) throw new PersonsError('PersonAlreadyExistsException', contactMessages.emailTaken, { email: [contactMessages.emailTaken] });
+    if (!row)
+      throw new PersonsError('PersonAlreadyExistsException', contactMessages.emailTaken, {
+        email: [contactMessages.emailTaken],
+      });
     return row.id;
   }
 
@@ -141,7 +150,9 @@ export class PersonsService {
   async remove(auth: RequestContext, personId: string, email: string): Promise<void> {
     const row = await this.require(auth, personId);
     if (row.email.toLowerCase() !== email.trim().toLowerCase()) {
-      throw new PersonsError('EmailMismatchException', contactMessages.emailMismatch, { email: [contactMessages.emailMismatch] });
+      throw new PersonsError('EmailMismatchException', contactMessages.emailMismatch, {
+        email: [contactMessages.emailMismatch],
+      });
     }
     await this.persons.remove(auth.organisationId, personId);
   }

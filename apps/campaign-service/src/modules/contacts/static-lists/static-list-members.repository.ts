@@ -60,7 +60,10 @@ export function memberPageSql(organisationId: string, listId: string, query: Mem
     // key (OFFSET 0 keeps this join order); planned as a whole, the join would scan the list.
     hitsFrom = `campaign.persons p CROSS JOIN LATERAL (SELECT m.person_id, m.added_at, m.organisation_id, m.static_list_id
       FROM campaign.static_list_members m WHERE m.static_list_id = $2 AND m.person_id = p.id OFFSET 0) m`;
-    where.push('p.organisation_id = $1', keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))));
+    where.push(
+      'p.organisation_id = $1',
+      keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))),
+    );
   }
   if (query.startDate) where.push(`m.added_at >= ${param(query.startDate)}::date`);
   if (query.endDate) where.push(`m.added_at < (${param(query.endDate)}::date + 1)`);
@@ -101,7 +104,11 @@ export class StaticListMembersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** A page of the list's members, newest added first, and its capped total (see `memberPageSql`). */
-  async page(organisationId: string, listId: string, query: MemberPageQuery): Promise<[MemberRow[], CappedTotal]> {
+  async page(
+    organisationId: string,
+    listId: string,
+    query: MemberPageQuery,
+  ): Promise<[MemberRow[], CappedTotal]> {
     let shortAnywhere = false;
     if (query.keyword && isShortKeyword(query.keyword)) {
       const rows = (await this.dataSource.query(SMALL_ORGANISATION_SQL, [organisationId])) as { n: number }[];
@@ -165,7 +172,10 @@ export class StaticListMembersRepository {
   }
 
   /** COPYs (row, email) lines into a temporary table that lives for one transaction. */
-  private async withFileEmails<T>(lines: () => Readable, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  private async withFileEmails<T>(
+    lines: () => Readable,
+    work: (client: PoolClient) => Promise<T>,
+  ): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
     try {

@@ -28,7 +28,14 @@ export class StaticListMembersService {
 
   async page(
     auth: RequestContext,
-    input: { static_list_id: string; page_size: number; page_number: number; search_keyword?: string; start_date?: string; end_date?: string },
+    input: {
+      static_list_id: string;
+      page_size: number;
+      page_number: number;
+      search_keyword?: string;
+      start_date?: string;
+      end_date?: string;
+    },
   ) {
     await this.lists.require(auth, input.static_list_id);
     const [rows, count] = await this.members.page(auth.organisationId, input.static_list_id, {
@@ -69,7 +76,9 @@ export class StaticListMembersService {
       return this.store.save(auth.organisationId, 'static-list', file);
     });
     try {
-      await this.guard(async () => emailIndex(await readHeader(await this.store.open(auth.organisationId, filepath))));
+      await this.guard(async () =>
+        emailIndex(await readHeader(await this.store.open(auth.organisationId, filepath))),
+      );
     } catch (error) {
       await this.store.remove(auth.organisationId, filepath);
       throw error;
@@ -87,7 +96,9 @@ export class StaticListMembersService {
   async match(auth: RequestContext, listId: string, filepath: string) {
     await this.lists.require(auth, listId);
     const source = await this.store.open(auth.organisationId, filepath, 'static-list');
-    const { total, matched } = await this.guard(() => this.members.match(auth.organisationId, () => this.emailLines(source)));
+    const { total, matched } = await this.guard(() =>
+      this.members.match(auth.organisationId, () => this.emailLines(source)),
+    );
     return { matched_contacts: matched, total_count: total, message: matchedMessage(matched, total) };
   }
 

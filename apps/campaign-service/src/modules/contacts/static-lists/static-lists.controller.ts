@@ -72,12 +72,18 @@ export class StaticListsController {
   }
 
   @Endpoint(staticListContactsRemoveContract)
-  async removeContacts(@Auth() auth: RequestContext, @Input() input: In<typeof staticListContactsRemoveContract>) {
+  async removeContacts(
+    @Auth() auth: RequestContext,
+    @Input() input: In<typeof staticListContactsRemoveContract>,
+  ) {
     return { deleted_rowcount: await this.members.remove(auth, input.static_list_id, input.emails) };
   }
 
   @Endpoint(staticListContactsRemoveAllContract)
-  async removeAll(@Auth() auth: RequestContext, @Input() input: In<typeof staticListContactsRemoveAllContract>) {
+  async removeAll(
+    @Auth() auth: RequestContext,
+    @Input() input: In<typeof staticListContactsRemoveAllContract>,
+  ) {
     return { deleted_rowcount: await this.members.removeAll(auth, input.static_list_id) };
   }
 
@@ -106,7 +112,9 @@ export class StaticListsController {
 
   @Endpoint(staticListTemplateDownloadContract)
   template(@Res({ passthrough: true }) reply: FastifyReply): string {
-    void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="static-list-template.csv"');
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="static-list-template.csv"');
     return 'email\r\n';
   }
 }

@@ -12,6 +12,11 @@ import { StaticListsService } from './static-lists.service';
 @Module({
   imports: [TypeOrmModule.forFeature([StaticListEntity]), UploadsModule],
   controllers: [StaticListsController],
-  providers: [StaticListsRepository, StaticListMembersRepository, StaticListsService, StaticListMembersService],
+  providers: [
+    StaticListsRepository,
+    StaticListMembersRepository,
+    StaticListsService,
+    StaticListMembersService,
+  ],
 })
 export class StaticListsModule {}

@@ -31,7 +31,13 @@ export class StaticListsRepository {
        WHERE l.organisation_id = $1 AND ($2::text IS NULL OR l.name ILIKE $2) AND ($5::uuid IS NULL OR l.id = $5)
        ORDER BY l.updated_at DESC, l.id
        LIMIT $3 OFFSET $4`,
-      [organisationId, query.keyword ? likePattern(query.keyword) : null, query.limit, query.offset, query.id ?? null],
+      [
+        organisationId,
+        query.keyword ? likePattern(query.keyword) : null,
+        query.limit,
+        query.offset,
+        query.id ?? null,
+      ],
     );
     const total = rows[0]?.total ?? (query.offset > 0 ? await this.count(organisationId, query.keyword) : 0);
     return [rows.map(({ total: _t, ...row }) => row), total];
@@ -47,7 +53,11 @@ export class StaticListsRepository {
   }
 
   create(organisationId: string, name: string, accountId: string): Promise<StaticListEntity> {
-    return forOrganisation(this.lists, organisationId).create({ name, created_by: accountId, updated_by: accountId });
+    return forOrganisation(this.lists, organisationId).create({
+      name,
+      created_by: accountId,
+      updated_by: accountId,
+    });
   }
 
   /** Renames or just marks the list changed (`name` undefined); answers whether it exists. */

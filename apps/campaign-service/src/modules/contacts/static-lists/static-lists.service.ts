@@ -23,7 +23,10 @@ export function toStaticList(row: StaticListRow): StaticList {
 export class StaticListsService {
   constructor(private readonly lists: StaticListsRepository) {}
 
-  async page(auth: RequestContext, input: { page_size: number; page_number: number; search_keyword?: string }) {
+  async page(
+    auth: RequestContext,
+    input: { page_size: number; page_number: number; search_keyword?: string },
+  ) {
     const [rows, total] = await this.lists.page(auth.organisationId, {
       keyword: input.search_keyword || undefined,
       limit: input.page_size,
@@ -49,7 +52,8 @@ export class StaticListsService {
   }
 
   async rename(auth: RequestContext, id: string, name: string): Promise<StaticList> {
-    if (!(await this.lists.touch(auth.organisationId, id, auth.accountId, name))) throw new NotFoundError(LIST_NOT_FOUND);
+    if (!(await this.lists.touch(auth.organisationId, id, auth.accountId, name)))
+      throw new NotFoundError(LIST_NOT_FOUND);
     return this.get(auth, id);
   }
 
@@ -66,7 +70,8 @@ export class StaticListsService {
   /** Checks the list is the caller's; marks it changed when `touch` is set. */
   async require(auth: RequestContext, id: string, touch = false): Promise<void> {
     // Multipart fields are not parsed by a contract: a malformed id is simply not found.
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new NotFoundError(LIST_NOT_FOUND);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      throw new NotFoundError(LIST_NOT_FOUND);
     const found = touch
       ? await this.lists.touch(auth.organisationId, id, auth.accountId)
       : (await this.lists.exists(auth.organisationId, id)) !== null;

@@ -20,10 +20,9 @@ describe(csvToCopyLines.name, () => {
   });
 
   it('reads only the header', async () => {
-    await expect(readHeader(Readable.from([Buffer.from('\uFEFFemail,First Name\nbroken,"\n')]))).resolves.toEqual([
-      'email',
-      'First Name',
-    ]);
+    await expect(
+      readHeader(Readable.from([Buffer.from('\uFEFFemail,First Name\nbroken,"\n')])),
+    ).resolves.toEqual(['email', 'First Name']);
   });
 
   it('keeps a character cut between two chunks whole', async () => {
@@ -34,8 +33,12 @@ describe(csvToCopyLines.name, () => {
   });
 
   it('refuses bytes that are not UTF-8, even at the very end', async () => {
-    await expect(lines([Buffer.from('email\na@x.co\n'), Buffer.from([0xc3])])).rejects.toThrow('The file is not UTF-8 text');
-    await expect(lines([Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x0a, 0xe9, 0x0a])])).rejects.toThrow('The file is not UTF-8 text');
+    await expect(lines([Buffer.from('email\na@x.co\n'), Buffer.from([0xc3])])).rejects.toThrow(
+      'The file is not UTF-8 text',
+    );
+    await expect(lines([Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x0a, 0xe9, 0x0a])])).rejects.toThrow(
+      'The file is not UTF-8 text',
+    );
   });
 
   it('names the line of a broken row', async () => {

@@ -57,7 +57,8 @@ function describe(error: CsvError): string {
     CSV_INVALID_CLOSING_QUOTE: 'a quote is misplaced inside a value',
     CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quote is misplaced inside a value',
     INVALID_OPENING_QUOTE: 'a quote is misplaced inside a value',
-    CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'the number of values differs from the number of columns in the header',
+    CSV_RECORD_INCONSISTENT_FIELDS_LENGTH:
+      'the number of values differs from the number of columns in the header',
     CSV_RECORD_INCONSISTENT_COLUMNS: 'the number of values differs from the number of columns in the header',
     CSV_MAX_RECORD_SIZE: `the row is larger than ${MAX_RECORD_CHARS} characters`,
   };
@@ -80,7 +81,9 @@ export function copyText(value: string | null | undefined): string {
   if (cell === null) return '\\N';
   // Most cells have nothing to escape; testing first skips building a new string.
   if (!COPY_SPECIALS.test(cell)) return cell;
-  return cell.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return cell.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
 }
 
 /** What csvToCopyLines adds to its plain output. */
@@ -124,7 +127,9 @@ export function csvToCopyLines(
       try {
         if (!headerSeen) {
           if (record.length > MAX_COLUMNS) {
-            throw new CsvFileError(`The file has ${record.length} columns; at most ${MAX_COLUMNS} are allowed`);
+            throw new CsvFileError(
+              `The file has ${record.length} columns; at most ${MAX_COLUMNS} are allowed`,
+            );
           }
           picked = onHeader(record) ?? null;
           headerSeen = true;
@@ -147,7 +152,8 @@ export function csvToCopyLines(
       }
     },
     flush(done: TransformCallback) {
-      const delimiters = (parser as unknown as { options: { record_delimiter: Buffer[] } }).options.record_delimiter;
+      const delimiters = (parser as unknown as { options: { record_delimiter: Buffer[] } }).options
+        .record_delimiter;
       onDone?.({ rows: row - firstRow, recordDelimiter: delimiters[0]?.toString() ?? null });
       done(null, pending || undefined);
     },

@@ -4,6 +4,10 @@ export type UploadsErrorCode = 'InvalidFileException' | 'PayloadTooLargeExceptio
 
 export class UploadsError extends DomainError {
   constructor(code: UploadsErrorCode, description: string) {
-    super(code, { status: code === 'PayloadTooLargeException' ? 413 : 400, description, fields: { file: [description] } });
+    super(code, {
+      status: code === 'PayloadTooLargeException' ? 413 : 400,
+      description,
+      fields: { file: [description] },
+    });
   }
 }

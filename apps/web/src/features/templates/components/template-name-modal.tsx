@@ -3,8 +3,10 @@ import { NameModal, type NameModalProps } from '@/components/name-modal';
 
 const formSchema = templateNameUpdateContract.request.pick({ name: true });
 
-export interface TemplateNameModalProps
-  extends Omit<NameModalProps, 'schema' | 'placeholder' | 'title' | 'submitLabel'> {
+export interface TemplateNameModalProps extends Omit<
+  NameModalProps,
+  'schema' | 'placeholder' | 'title' | 'submitLabel'
+> {
   initialName: string;
 }
 
