@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { waitForExpression } from './browser';
 
 /** axe-core's own build, injected into the page under test (never fetched from elsewhere). */
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -22,7 +23,7 @@ interface AxeViolation {
 export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
   // Transitions over, every open dialog fully opaque: a dialog fading in would be measured half
   // transparent. Mantine starts a transition a frame after it mounts, so poll rather than wait once.
-  await page.waitForFunction(`(() => {
+  const settled = `(() => {
     const finite = (animation) => animation.effect?.getTiming().iterations !== Infinity;
     if (document.getAnimations().some((a) => a.playState === 'running' && finite(a))) return false;
     return [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
@@ -31,7 +32,8 @@ export async function axeViolations(page: Page, scope?: string): Promise<string[
       }
       return true;
     });
-  })()`);
+  })()`;
+  await waitForExpression(page, settled, 'transitions to end and dialogs to be opaque');
   // Evaluated through the debugging protocol: a Content-Security-Policy does not apply to it.
   const loaded = await page.evaluate<boolean>('typeof window.axe === "object"');
   if (!loaded) await page.evaluate<void>(`${axeSource}\n;void 0`);

@@ -58,6 +58,8 @@ export interface NewPageOptions {
   allowOrigins?: readonly string[];
   /** Viewport width in CSS pixels (a phone is 390). */
   width?: number;
+  /** Turns the page's Content-Security-Policy off (only for tests of the test harness itself). */
+  bypassCSP?: boolean;
 }
 
 export async function newPage(
@@ -70,6 +72,7 @@ export async function newPage(
     baseURL,
     viewport: { width: options.width ?? 1360, height: phone ? 844 : 860 },
     ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   guardOrigins(context, baseURL, options.allowOrigins ?? []);
   const page = await context.newPage();
@@ -81,4 +84,17 @@ export async function snapshot(page: Page, name: string): Promise<void> {
   const dir = join(__dirname, '..', 'artifacts');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits until a JavaScript expression is true in the page. Polled from here through the debugging
+ * protocol: the page's Content-Security-Policy forbids the in-page evaluation of a string that
+ * `page.waitForFunction` would use.
+ */
+export async function waitForExpression(page: Page, expression: string, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await page.evaluate<boolean>(expression))) {
+    if (Date.now() > deadline) throw new Error(`waited 30 s for ${what}`);
+    await page.waitForTimeout(50);
+  }
 }

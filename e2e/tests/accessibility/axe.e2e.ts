@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { signIn, signInAsDemoAdmin } from '../../pages/session';
 import { callApi, DEMO_STAFF, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
-import { launchBrowser, newPage } from '../../support/browser';
+import { launchBrowser, newPage, waitForExpression } from '../../support/browser';
 
 /** Waits until the screen headed `heading` (or showing the field so labelled) has loaded its data. */
 async function settle(page: Page, heading: string | RegExp | { field: string }): Promise<void> {
@@ -25,8 +25,10 @@ async function settle(page: Page, heading: string | RegExp | { field: string }):
 
 /** No loader or skeleton in sight: the screen or dialog shows what it will show. */
 async function loaded(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await waitForExpression(
+    page,
     "![...document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root')].some((el) => el.checkVisibility())",
+    'loaders and skeletons to go',
   );
 }
 
