@@ -111,8 +111,8 @@ export function CampaignsRoute() {
         onClose={() => setCreateOpen(false)}
         onSubmit={(name, context) =>
           create.mutate(
-            // Without a choice the service stores the person context.
-            chooseContext ? { name, campaign_context: context } : { name },
+            // Without a choice (one_to_none) every campaign is about persons.
+            { name, campaign_context: chooseContext ? context : 'person' },
             {
               onSuccess: ({ campaign }) => {
                 showSuccessToast(campaignMessages.added);
