@@ -18,11 +18,23 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
+/** Evaluates `expression` (through the debugging protocol, so outside the CSP) until it is true. */
+async function pollUntil(page: Page, expression: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await page.evaluate<boolean>(expression))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Runs axe-core over the page (or one part of it, such as an open dialog) and lists its violations. */
 export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
   // Transitions over, every open dialog fully opaque: a dialog fading in would be measured half
   // transparent. Mantine starts a transition a frame after it mounts, so poll rather than wait once.
-  await page.waitForFunction(`(() => {
+  // Polled from here: waitForFunction compiles its predicate in the page, which the CSP forbids.
+  await pollUntil(
+    page,
+    `(() => {
     const finite = (animation) => animation.effect?.getTiming().iterations !== Infinity;
     if (document.getAnimations().some((a) => a.playState === 'running' && finite(a))) return false;
     return [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
@@ -31,7 +43,8 @@ export async function axeViolations(page: Page, scope?: string): Promise<string[
       }
       return true;
     });
-  })()`);
+  })()`,
+  );
   // Evaluated through the debugging protocol: a Content-Security-Policy does not apply to it.
   const loaded = await page.evaluate<boolean>('typeof window.axe === "object"');
   if (!loaded) await page.evaluate<void>(`${axeSource}\n;void 0`);
