@@ -1,10 +1,11 @@
-import { Anchor, Loader, Paper, Text } from '@mantine/core';
+import { Anchor, Paper, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { campaignMessages } from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
+import { ListLoader } from '@/components/list-table';
 import { showErrorToast } from '@/lib/notify';
 import { useCampaign } from '../api/campaigns';
 
@@ -21,7 +22,7 @@ export function CampaignEditRoute() {
     void navigate(protectedRoutes.campaigns.to(), { replace: true });
   }, [campaign.isError, navigate]);
 
-  if (!campaign.data) return campaign.isError ? null : <Loader m="xl" aria-label="Loading campaign" />;
+  if (!campaign.data) return campaign.isError ? null : <ListLoader />;
   return (
     <PageLayout
       title={campaign.data.name}
