@@ -23,6 +23,7 @@ import { SettingsModule } from './modules/settings/organisation-settings/setting
 import { TemplatesModule } from './modules/assets/templates/templates.module';
 import { WebhooksModule } from './modules/assets/webhooks/webhooks.module';
 import { TokensModule } from './modules/assets/tokens/tokens.module';
+import { CampaignsModule } from './modules/campaigns/campaigns/campaigns.module';
 
 export const SCHEMA = 'campaign';
 
@@ -60,6 +61,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       PersonalisationModule,
       WebhooksModule,
       TokensModule,
+      CampaignsModule,
     ],
   };
 }

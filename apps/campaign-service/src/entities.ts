@@ -14,6 +14,8 @@ import { TemplateEntity } from './modules/assets/templates/template.entity';
 import { EmailTokenEntity } from './modules/assets/tokens/email-token.entity';
 import { PersonalisationKeyEntity } from './modules/assets/personalisation/personalisation-key.entity';
 
+import { CampaignEntity } from './modules/campaigns/campaigns/campaign.entity';
+
 /** Every entity of the campaign schema, for the data source. */
 export const campaignEntities = [
   PersonEntity,
@@ -29,4 +31,5 @@ export const campaignEntities = [
   EmailSettingEntity,
   UnsubscribeUrlEntity,
   TemplateEntity,
+  CampaignEntity,
 ];

@@ -1,4 +1,9 @@
 import {
+  campaignCloneContract,
+  campaignCreateContract,
+  campaignDeleteContract,
+  campaignGetContract,
+  campaignUpdateContract,
   contactDuplicateReportContract,
   contactErrorReportContract,
   contactFileCancelContract,
@@ -46,6 +51,7 @@ describe('campaign-service tenant isolation', () => {
   let listId: string;
   let listFile: string;
   let tokenId: string;
+  let campaignId: string;
 
   beforeAll(async () => {
     t = await startCampaignTestApp();
@@ -85,6 +91,9 @@ describe('campaign-service tenant isolation', () => {
         owner,
       )
       .expect(200);
+    campaignId = (
+      await t.call(campaignCreateContract, { name: 'Owned', campaign_context: 'person' }, owner).expect(200)
+    ).body.campaign.campaign_id as string;
   });
 
   afterAll(async () => {
@@ -97,6 +106,7 @@ describe('campaign-service tenant isolation', () => {
     await t.sql('SELECT * FROM campaign.static_lists ORDER BY id'),
     await t.sql('SELECT * FROM campaign.static_list_members ORDER BY person_id'),
     await t.sql('SELECT * FROM campaign.email_tokens ORDER BY id'),
+    await t.sql('SELECT * FROM campaign.campaigns ORDER BY id'),
   ];
 
   const personCalls: [string, Endpoint, () => Record<string, unknown>][] = [
@@ -163,6 +173,10 @@ describe('campaign-service tenant isolation', () => {
       }),
     ],
     ['email-tokens tokens.delete', tokenDeleteContract, () => ({ token_id: tokenId })],
+    ['campaigns get', campaignGetContract, () => ({ campaign_id: campaignId })],
+    ['campaigns update', campaignUpdateContract, () => ({ campaign_id: campaignId, name: 'Mine' })],
+    ['campaigns campaign.clone', campaignCloneContract, () => ({ campaign_id: campaignId })],
+    ['campaigns delete', campaignDeleteContract, () => ({ campaign_id: campaignId })],
   ];
 
   const writes = new Set<Endpoint>([
@@ -179,6 +193,9 @@ describe('campaign-service tenant isolation', () => {
     staticListFileInsertContract,
     tokenUpdateContract,
     tokenDeleteContract,
+    campaignUpdateContract,
+    campaignCloneContract,
+    campaignDeleteContract,
   ]);
 
   it("cannot use its own list id with another organisation's file, nor upload into another's list", async () => {

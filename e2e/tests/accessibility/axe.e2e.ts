@@ -1,4 +1,5 @@
 import {
+  campaignCreateContract,
   personCreateContract,
   staticListCreateContract,
   templateCreateContract,
@@ -144,6 +145,10 @@ describe('every page and dialog meets WCAG 2.1 AA (axe-core)', () => {
         callApi(personCreateContract, { email: `axe.${run}@e2e.meridian.dev` }, token),
         (b: { person_id: string }) => b.person_id,
       );
+      ids.campaign = await create(
+        callApi(campaignCreateContract, { name: `Axe campaign ${run}`, campaign_context: 'person' }, token),
+        (b: { campaign: { campaign_id: string } }) => b.campaign.campaign_id,
+      );
     });
 
     afterAll(async () => {
@@ -152,6 +157,7 @@ describe('every page and dialog meets WCAG 2.1 AA (axe-core)', () => {
 
     const screens: [string, string | (() => string), string | RegExp | { field: string }][] = [
       ['campaigns', '/campaigns', 'Campaigns'],
+      ['campaign', () => `/campaign/edit/${ids.campaign}`, `Axe campaign ${run}`],
       ['emails', '/templates', 'Emails'],
       ['tokens', '/token-list', 'Tokens'],
       ['new token', '/token', { field: 'Token name' }],
@@ -204,6 +210,16 @@ describe('every page and dialog meets WCAG 2.1 AA (axe-core)', () => {
       const actions = `Actions for Axe html ${run}`;
       await checkDialog(page, menuItem(actions, 'Rename'), 'Rename email');
       await checkDialog(page, menuItem(actions, 'Remove'), 'Remove email');
+    });
+
+    it('the dialogs of the Campaigns page', async () => {
+      await page.goto('/campaigns');
+      await settle(page, 'Campaigns');
+      await checkDialog(page, button('New Campaign'), 'New Campaign');
+      const actions = `Actions for Axe campaign ${run}`;
+      await checkDialog(page, menuItem(actions, 'Rename'), 'Rename Campaign');
+      await checkDialog(page, menuItem(actions, 'Clone'), 'Clone Campaign');
+      await checkDialog(page, menuItem(actions, 'Remove'), 'Remove campaign');
     });
 
     it('the second step of New Email: the gallery', async () => {

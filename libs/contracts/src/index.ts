@@ -24,3 +24,4 @@ export * from './campaign/personalisation';
 export * from './campaign/tokens.contract';
 export * from './campaign/email-settings.contract';
 export * from './campaign/webhooks.contract';
+export * from './campaign/campaigns.contract';

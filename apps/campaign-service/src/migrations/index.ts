@@ -5,6 +5,7 @@ import { Webhooks1769100000000 } from './1769100000000-webhooks';
 import { Templates1769200000000 } from './1769200000000-templates';
 import { EmailSettings1769300000000 } from './1769300000000-email-settings';
 import { ContactSearch1770300000000 } from './1770300000000-contact-search';
+import { Campaigns1770500000000 } from './1770500000000-campaigns';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Templates1769200000000,
   EmailSettings1769300000000,
   ContactSearch1770300000000,
+  Campaigns1770500000000,
 ];

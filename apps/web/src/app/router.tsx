@@ -37,8 +37,14 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   syncConfiguration: pendingPage('syncConfiguration'),
   syncConfigurationDetail: pendingPage('syncConfigurationDetail'),
   segment: pendingPage('segment'),
-  campaigns: pendingPage('campaigns'),
-  campaignEdit: pendingPage('campaignEdit'),
+  campaigns: {
+    lazy: async () => ({ Component: (await import('@/features/campaigns/routes/campaigns')).CampaignsRoute }),
+  },
+  campaignEdit: {
+    lazy: async () => ({
+      Component: (await import('@/features/campaigns/routes/campaign-edit')).CampaignEditRoute,
+    }),
+  },
   templates: {
     lazy: async () => ({ Component: (await import('@/features/templates/routes/templates')).TemplatesRoute }),
   },

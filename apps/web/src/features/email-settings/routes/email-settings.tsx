@@ -42,7 +42,7 @@ export function EmailSettingsRoute({ canEdit }: { canEdit: boolean }) {
 
 function EmailSettingsSkeleton() {
   return (
-    <Grid gap="lg" aria-busy="true" aria-label="Loading email settings">
+    <Grid gap="lg" role="status" aria-busy="true" aria-label="Loading email settings">
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="lg">
           {[3, 1, 2].map((rows, section) => (

@@ -45,7 +45,7 @@ export function ImpersonateRoute({ allowed, onImpersonated }: ImpersonateRoutePr
                 Who do you want to impersonate?
               </Title>
               {organisations.isPending ? (
-                <Stack gap="md" aria-busy="true" aria-label="Loading organizations">
+                <Stack gap="md" role="status" aria-busy="true" aria-label="Loading organizations">
                   <Skeleton height={10} width="25%" radius="xl" />
                   <Skeleton height={40} radius="md" />
                   <Skeleton height={10} width="20%" radius="xl" />

@@ -86,7 +86,7 @@ export function SsoConfigurationRoute({ canEdit }: { canEdit: boolean }) {
 
 function SsoSkeleton() {
   return (
-    <Grid gap="lg" aria-busy="true" aria-label="Loading single sign-on settings">
+    <Grid gap="lg" role="status" aria-busy="true" aria-label="Loading single sign-on settings">
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Paper p="lg">
           <Stack gap="lg">

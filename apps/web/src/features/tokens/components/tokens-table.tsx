@@ -83,7 +83,7 @@ export function TokensTable({ records, loading, searching, onOpen, onDelete, onC
 
 function TokensSkeleton() {
   return (
-    <Stack gap={0} px="md" pb="md" aria-busy="true" aria-label="Loading tokens">
+    <Stack gap={0} px="md" pb="md" role="status" aria-busy="true" aria-label="Loading tokens">
       {Array.from({ length: 6 }, (_, index) => (
         <Group key={index} gap="xl" py="md" wrap="nowrap">
           <Skeleton height={12} width="24%" radius="xl" />

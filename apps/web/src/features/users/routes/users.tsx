@@ -132,7 +132,7 @@ export function UsersRoute({ viewer }: { viewer: UsersViewer }) {
 
 function UsersSkeleton() {
   return (
-    <Stack gap={0} p="md" aria-busy="true" aria-label="Loading users">
+    <Stack gap={0} p="md" role="status" aria-busy="true" aria-label="Loading users">
       {Array.from({ length: 5 }, (_, index) => (
         <Group key={index} gap="md" py="sm" wrap="nowrap">
           <Skeleton circle height={32} />

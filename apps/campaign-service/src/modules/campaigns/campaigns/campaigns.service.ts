@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Campaign,
+  type CampaignContext,
+  campaignsListContract,
+  cloneCampaignName,
+  pageCount,
+  type ParsedRequestOf,
+} from '@meridian/contracts';
+import type { RequestContext } from '@meridian/server-kit';
+import type { CampaignEntity } from './campaign.entity';
+import { CampaignNotFoundError } from './campaigns.errors';
+import { type Author, CampaignsRepository } from './campaigns.repository';
+
+type ListInput = ParsedRequestOf<typeof campaignsListContract>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toCampaign(row: CampaignEntity): Campaign {
+  return {
+    campaign_id: row.id,
+    name: row.name,
+    campaign_context: row.campaign_context,
+    draft: row.draft,
+    active: row.active,
+    version: row.version,
+    created_by: row.created_by_id ? { id: row.created_by_id, name: row.created_by_name ?? '' } : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    activated_at: iso(row.activated_at),
+    deactivated_at: iso(row.deactivated_at),
+    flow: row.flow,
+    dynamic_list: row.dynamic_list,
+    schedule: row.schedule,
+    rule: row.rule,
+    draft_data: row.draft_data,
+    counts: {
+      count_processed: row.count_processed,
+      count_delivered: row.count_delivered,
+      count_bounced: row.count_bounced,
+      count_dropped: row.count_dropped,
+      open_count: row.open_count,
+      total_count: row.total_count,
+    },
+  };
+}
+
+const authorOf = (auth: RequestContext): Author => ({ id: auth.accountId, name: auth.name ?? auth.email });
+
+/** Campaigns of the caller's organisation: list, create, get, rename, clone, delete. */
+@Injectable()
+export class CampaignsService {
+  constructor(private readonly campaigns: CampaignsRepository) {}
+
+  async page(auth: RequestContext, input: ListInput) {
+    const [rows, total] = await this.campaigns.page(auth.organisationId, {
+      keyword: input.query?.search?.keyword || undefined,
+      limit: input.page_size,
+      offset: (input.page_number - 1) * input.page_size,
+    });
+    return {
+      records: rows.map(toCampaign),
+      page_number: input.page_number,
+      page_size: input.page_size,
+      page_count: pageCount(total, input.page_size),
+      total_count: total,
+    };
+  }
+
+  async all(auth: RequestContext): Promise<Campaign[]> {
+    return (await this.campaigns.all(auth.organisationId)).map(toCampaign);
+  }
+
+  async get(auth: RequestContext, id: string): Promise<Campaign> {
+    return toCampaign(await this.require(auth, id));
+  }
+
+  private async require(auth: RequestContext, id: string): Promise<CampaignEntity> {
+    const row = await this.campaigns.find(auth.organisationId, id);
+    if (!row) throw new CampaignNotFoundError();
+    return row;
+  }
+
+  async create(auth: RequestContext, name: string, context: CampaignContext): Promise<Campaign> {
+    const row = await this.campaigns.create(auth.organisationId, authorOf(auth), {
+      name,
+      campaign_context: context,
+      flow: null,
+      dynamic_list: null,
+      schedule: null,
+      rule: null,
+    });
+    return toCampaign(row);
+  }
+
+  async rename(auth: RequestContext, id: string, name: string): Promise<Campaign> {
+    if (!(await this.campaigns.rename(auth.organisationId, id, name))) throw new CampaignNotFoundError();
+    return this.get(auth, id);
+  }
+
+  async remove(auth: RequestContext, id: string): Promise<void> {
+    if (!(await this.campaigns.remove(auth.organisationId, id))) throw new CampaignNotFoundError();
+  }
+
+  /** A copy with its dynamic list, workflow, schedule and rule; runs, counts and drafts stay behind. */
+  async clone(auth: RequestContext, id: string, name?: string): Promise<Campaign> {
+    const source = await this.require(auth, id);
+    const row = await this.campaigns.create(auth.organisationId, authorOf(auth), {
+      name: name ?? cloneCampaignName(source.name),
+      campaign_context: source.campaign_context,
+      flow: source.flow,
+      dynamic_list: source.dynamic_list,
+      schedule: source.schedule,
+      rule: source.rule,
+    });
+    return toCampaign(row);
+  }
+}
