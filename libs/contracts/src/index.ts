@@ -24,3 +24,6 @@ export * from './campaign/personalisation';
 export * from './campaign/tokens.contract';
 export * from './campaign/email-settings.contract';
 export * from './campaign/webhooks.contract';
+export * from './campaign/schedule-zone';
+export * from './campaign/schedule';
+export * from './campaign/schedule-times';
