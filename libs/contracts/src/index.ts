@@ -27,3 +27,4 @@ export * from './campaign/webhooks.contract';
 export * from './campaign/schedule-zone';
 export * from './campaign/schedule';
 export * from './campaign/schedule-times';
+export * from './campaign/rule';
