@@ -3,7 +3,6 @@ import {
   type ActionType,
   actionTypeSchema,
   delayOptionsSchema,
-  flowMessages,
   internalEmailOptionsSchema,
   isBranchActionType,
   salesforceOptionsSchema,
@@ -107,14 +106,9 @@ export function defaultBranchOf(node: Pick<FlowNode, 'action_type' | 'action_opt
 
 /** Options of a new branch step with fresh branch ids; conditions are added by the user. */
 export function newBranchOptions(type: ActionType, makeId: () => string): Record<string, unknown> {
-  switch (type) {
-    case 'branch_by_filter':
-      return { primary_branch_id: makeId(), default_branch_id: makeId(), condition: { conditions: [] } };
-    case 'branch_by_token':
-      return { token: '', default_branch_id: makeId(), conditions: [] };
-    case 'branch_by_value':
-      return { filter: '', default_branch_id: makeId(), conditions: [] };
-    default:
-      return {};
-  }
+  if (type === 'branch_by_filter')
+    return { primary_branch_id: makeId(), default_branch_id: makeId(), condition: { conditions: [] } };
+  if (type === 'branch_by_token') return { token: '', default_branch_id: makeId(), conditions: [] };
+  if (type === 'branch_by_value') return { filter: '', default_branch_id: makeId(), conditions: [] };
+  return {};
 }

@@ -78,6 +78,10 @@ export function nextRunTimes(schedule: Schedule, after: Date, count: number): Da
         const matches = recurringMatcher(schedule, start);
         return matches ? calendarRuns(zone, start, end, minutes, from, limit, matches) : [];
       }
+      case 'at_once':
+      case null:
+      case undefined:
+        return [];
       default:
         return [];
     }

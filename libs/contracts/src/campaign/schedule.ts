@@ -145,7 +145,7 @@ function recurringErrors(config: ScheduleRunConfig): ScheduleErrors {
   if (
     frequency.data === 'day'
       ? !isPositiveInt(options.unit)
-      : options.unit != null && !isPositiveInt(options.unit)
+      : options.unit !== null && options.unit !== undefined && !isPositiveInt(options.unit)
   )
     errors['run_config.freq_options.unit'] = scheduleMessages.unitInvalid;
   switch (frequency.data) {
