@@ -55,6 +55,11 @@ export function zoneOffsetMs(timeZone: string, instant: number): number {
   return wallClockMs(timeZone, whole) - whole;
 }
 
+/** Minutes since local midnight of an instant in the zone. */
+export function localMinutesOf(timeZone: string, instant: number): number {
+  return Math.floor((wallClockMs(timeZone, instant) % DAY_MS) / 60_000);
+}
+
 /** The local calendar date of an instant in the zone. */
 export function localDateOf(timeZone: string, instant: number): LocalDate {
   const wall = new Date(wallClockMs(timeZone, instant));

@@ -1,5 +1,5 @@
 import { type Schedule, scheduleErrors, scheduleMessages as m, scheduleSchema, todayIn } from './schedule';
-import { isTimeZone, zonedInstant } from './schedule-zone';
+import { isTimeZone, localDateOf, localMinutesOf, zonedInstant } from './schedule-zone';
 
 const today = '2026-06-10';
 const base = (run_type: string, run_config: NonNullable<Schedule['run_config']>): Schedule => ({
@@ -146,4 +146,23 @@ describe('time zone helpers', () => {
     expect(berlin(25, 180)).toBe('2026-10-25T02:00:00.000Z');
     expect(berlin(24, 150)).toBe('2026-10-24T00:30:00.000Z');
   });
+
+  it.each(['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Santiago'])(
+    'finds every half hour of 2026 again from its wall clock in %s',
+    (zone) => {
+      // Each instant maps back to itself, except the second pass through a fall-back hour,
+      // which maps to the first (earlier) instant with the same wall clock.
+      const start = Date.UTC(2026, 0, 1);
+      for (let t = start; t < start + 365 * 86_400_000; t += 30 * 60_000) {
+        const back = zonedInstant(zone, localDateOf(zone, t), localMinutesOf(zone, t));
+        if (back !== t) {
+          expect(back).toBeLessThan(t);
+          expect([localDateOf(zone, back), localMinutesOf(zone, back)]).toEqual([
+            localDateOf(zone, t),
+            localMinutesOf(zone, t),
+          ]);
+        }
+      }
+    },
+  );
 });
