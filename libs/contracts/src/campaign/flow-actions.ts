@@ -87,7 +87,7 @@ export const flowStepCatalogue: readonly {
 ];
 
 /** A required reference or text: missing, blank and whitespace-only all give the one message. */
-export const requiredText = (message: string, max = 1000) =>
+export const flowRequiredText = (message: string, max = 1000) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, { error: message });
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
@@ -167,7 +167,7 @@ export function parseEmailList(text: string): string[] {
 }
 
 export const internalEmailOptionsSchema = z.object({
-  template_id: requiredText(flowMessages.templateRequired, 100),
+  template_id: flowRequiredText(flowMessages.templateRequired, 100),
   internal_emails: z
     .array(z.string(), { error: flowMessages.internalEmailsInvalid })
     .min(1, { error: flowMessages.internalEmailsInvalid })
@@ -178,9 +178,11 @@ export const internalEmailOptionsSchema = z.object({
 });
 
 export const staticListOptionsSchema = z.object({
-  static_list_id: requiredText(flowMessages.staticListRequired, 100),
+  static_list_id: flowRequiredText(flowMessages.staticListRequired, 100),
 });
-export const webhookOptionsSchema = z.object({ webhook_id: requiredText(flowMessages.webhookRequired, 100) });
+export const webhookOptionsSchema = z.object({
+  webhook_id: flowRequiredText(flowMessages.webhookRequired, 100),
+});
 export const salesforceOptionsSchema = z.object({
-  connection_id: requiredText(flowMessages.salesforceRequired, 100),
+  connection_id: flowRequiredText(flowMessages.salesforceRequired, 100),
 });

@@ -1,5 +1,5 @@
 import { flowMessages as m } from './flow-actions';
-import { moveItem } from './flow-conditions';
+import { moveCondition } from './flow-conditions';
 import { actionErrors } from './flow-graph';
 
 const filterCondition = (value: unknown[], operator = 'equals') => ({
@@ -77,12 +77,12 @@ describe('branch step options', () => {
       { sequence_number: 2, id: 'b' },
       { sequence_number: 3, id: 'c' },
     ];
-    expect(moveItem(items, 2, 0)).toEqual([
+    expect(moveCondition(items, 2, 0)).toEqual([
       { sequence_number: 1, id: 'c' },
       { sequence_number: 2, id: 'a' },
       { sequence_number: 3, id: 'b' },
     ]);
-    expect(moveItem(items, 5, 0).map((i) => i.id)).toEqual(['a', 'b', 'c']);
+    expect(moveCondition(items, 5, 0).map((i) => i.id)).toEqual(['a', 'b', 'c']);
   });
 });
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { flowMessages, requiredText } from './flow-actions';
+import { flowMessages, flowRequiredText } from './flow-actions';
 
 /**
- * Operators that compare with nothing, so their value may be empty. The audience operator list names
- * them the same way; every other operator needs a value ('value cannot be empty').
+ * Branch operators that compare with nothing, so their value may be empty; every other operator
+ * needs a value ('value cannot be empty'). Keep in step with the audience operator list's names.
  */
-export const ZERO_ARGUMENT_OPERATORS: readonly string[] = [
+export const BRANCH_ZERO_ARGUMENT_OPERATORS: readonly string[] = [
   'is_empty',
   'is_not_empty',
   'is_null',
@@ -22,7 +22,7 @@ const conditionValueSchema = z
   .max(1000);
 
 const hasValue = (operator: string, value: readonly unknown[] | undefined) =>
-  ZERO_ARGUMENT_OPERATORS.includes(operator) ||
+  BRANCH_ZERO_ARGUMENT_OPERATORS.includes(operator) ||
   (value ?? []).some((item) => item !== null && String(item).trim() !== '');
 
 /** One operand row: operator required, and a value unless the operator takes none. */
@@ -31,11 +31,11 @@ function checkOperand(row: { operator: string; value?: readonly unknown[] }, ctx
     ctx.addIssue({ code: 'custom', path: ['value'], message: flowMessages.valueEmpty });
 }
 const operandShape = {
-  operator: requiredText(flowMessages.valueEmpty, 100),
+  operator: flowRequiredText(flowMessages.valueEmpty, 100),
   value: conditionValueSchema.optional(),
 };
 
-const branchId = requiredText(flowMessages.fieldsInvalid, 100);
+const branchId = flowRequiredText(flowMessages.fieldsInvalid, 100);
 const sequenceNumber = z.number().int().min(1);
 
 /** Branch by filter: people matching the conditions take the primary branch, the rest the default. */
@@ -52,8 +52,8 @@ export const branchByFilterOptionsSchema = z.object({
               .object({
                 ...operandShape,
                 type: z.string().max(50).optional(),
-                filter_type: requiredText(flowMessages.valueEmpty, 100),
-                filter: requiredText(flowMessages.valueEmpty, 200),
+                filter_type: flowRequiredText(flowMessages.valueEmpty, 100),
+                filter: flowRequiredText(flowMessages.valueEmpty, 200),
               })
               .superRefine(checkOperand),
           }),
@@ -83,13 +83,13 @@ const branchConditionsSchema = z
   });
 
 export const branchByTokenOptionsSchema = z.object({
-  token: requiredText(flowMessages.optionEmpty, 200),
+  token: flowRequiredText(flowMessages.optionEmpty, 200),
   default_branch_id: branchId,
   conditions: branchConditionsSchema,
 });
 
 export const branchByValueOptionsSchema = z.object({
-  filter: requiredText(flowMessages.optionEmpty, 200),
+  filter: flowRequiredText(flowMessages.optionEmpty, 200),
   filter_type: z.string().max(50).optional(),
   default_branch_id: branchId,
   conditions: branchConditionsSchema,
@@ -105,10 +105,10 @@ const isNumber = (value: unknown) =>
 
 export const updateOperationSchema = z
   .object({
-    filter: requiredText(flowMessages.fieldRequired, 200),
+    filter: flowRequiredText(flowMessages.fieldRequired, 200),
     type: z.enum(updateModeSchema.options, { error: flowMessages.actionRequired }),
     token: z.string().max(200).nullish(),
-    operator: requiredText(flowMessages.actionRequired, 50),
+    operator: flowRequiredText(flowMessages.actionRequired, 50),
     value: conditionValueSchema.optional(),
     object_type: z.literal('person').default('person'),
     filter_type: z.literal('person').default('person'),
@@ -151,19 +151,19 @@ export const updateValueOptionsSchema = z.object({
 });
 
 /** Spec 4: drag-and-drop reorders conditions and renumbers sequence_number from 1. */
-export function renumber<T extends { sequence_number: number }>(items: readonly T[]): T[] {
+export function renumberConditions<T extends { sequence_number: number }>(items: readonly T[]): T[] {
   return items.map((item, index) => ({ ...item, sequence_number: index + 1 }));
 }
 
 /** Moves one item and renumbers, as dropping a dragged condition does. */
-export function moveItem<T extends { sequence_number: number }>(
+export function moveCondition<T extends { sequence_number: number }>(
   items: readonly T[],
   from: number,
   to: number,
 ): T[] {
-  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return renumber(items);
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return renumberConditions(items);
   const next = [...items];
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved);
-  return renumber(next);
+  return renumberConditions(next);
 }
