@@ -47,7 +47,9 @@ describe('flow step options', () => {
   it.each([
     [{ delay_value: 0, delay_unit: 'days' }],
     [{ delay_value: 1.5, delay_unit: 'hours' }],
-    [{ delay_value: '3', delay_unit: 'hours' }],
+    [{ delay_value: '3h', delay_unit: 'hours' }],
+    [{ delay_value: '-3', delay_unit: 'hours' }],
+    [{ delay_value: '0', delay_unit: 'hours' }],
     [{ delay_value: 3, delay_unit: 'weeks' }],
     [{}],
   ])("says 'Invalid delay' for %j", (options) => {
@@ -59,7 +61,10 @@ describe('flow step options', () => {
     );
   });
 
-  it('accepts a delay of whole minutes, hours or days', () => {
+  it('accepts a delay of whole minutes, hours or days, also as digits-only text', () => {
+    expect(
+      actionErrors({ action_type: 'delay', action_options: { delay_value: '12', delay_unit: 'hours' } }),
+    ).toEqual({});
     expect(
       actionErrors({ action_type: 'delay', action_options: { delay_value: 15, delay_unit: 'minutes' } }),
     ).toEqual({});

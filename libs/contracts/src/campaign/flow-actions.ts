@@ -148,13 +148,19 @@ export const sendEmailOptionsSchema = z
 /** Spec 9: delay units days, hours, minutes. */
 export const delayUnitSchema = z.enum(['days', 'hours', 'minutes']);
 export const delayOptionsSchema = z.object({
-  // Spec 5: a non-zero, digits-only number.
+  // Spec 5: a non-zero, digits-only number; the panel's text input may send the digits as text.
   delay_value: z
-    .number({ error: flowMessages.delayInvalid })
-    .int({ error: flowMessages.delayInvalid })
-    .min(1, {
-      error: flowMessages.delayInvalid,
-    }),
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,9}$/)
+          .transform(Number),
+      ],
+      { error: flowMessages.delayInvalid },
+    )
+    .pipe(z.number().int({ error: flowMessages.delayInvalid }).min(1, { error: flowMessages.delayInvalid })),
   delay_unit: z.enum(delayUnitSchema.options, { error: flowMessages.delayInvalid }),
 });
 

@@ -148,6 +148,28 @@ describe('flow transforms', () => {
     expect(descendants(sample(), 'a').sort()).toEqual(['n1', 'split', 'y1', 'y2']);
   });
 
+  it('builds, orders and validates a flow of 200 steps with nested branches', () => {
+    let flow = emptyFlow();
+    let last = FLOW_ROOT;
+    for (let i = 0; i < 200; i += 1) {
+      const id = `s${i}`;
+      if (i % 20 === 0) {
+        flow = addAction(flow, { after: last }, filterBranch(id));
+        last = id;
+        flow = addAction(flow, { after: id, branch_id: `${id}-no` }, delay(`${id}-n`));
+        // The main path continues in the branch's "yes" side.
+        flow = addAction(flow, { after: id, branch_id: `${id}-yes` }, delay(`${id}-y`));
+        last = `${id}-y`;
+      } else {
+        flow = addAction(flow, { after: last }, delay(id));
+        last = id;
+      }
+    }
+    expect(orderedActions(flow)).toHaveLength(220);
+    expect(validateFlow(flow)).toMatchObject({ valid: true, structure: [] });
+    expect(orderedActions(removeAction(flow, 's100'))).toHaveLength(110);
+  });
+
   it('leaves the input flow unchanged', () => {
     const flow = sample();
     const copy = JSON.parse(JSON.stringify(flow)) as Flow;
