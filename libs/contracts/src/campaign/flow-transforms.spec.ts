@@ -155,7 +155,6 @@ describe('flow transforms', () => {
       const id = `s${i}`;
       if (i % 20 === 0) {
         flow = addAction(flow, { after: last }, filterBranch(id));
-        last = id;
         flow = addAction(flow, { after: id, branch_id: `${id}-no` }, delay(`${id}-n`));
         // The main path continues in the branch's "yes" side.
         flow = addAction(flow, { after: id, branch_id: `${id}-yes` }, delay(`${id}-y`));
