@@ -33,8 +33,16 @@ export class TemplatesPage {
     return dialog;
   }
 
+  /** Searches, and waits until the list shows only matching rows (the search is debounced). */
   async search(text: string): Promise<void> {
     await this.page.getByLabel('Search email templates').fill(text);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const rows = await this.page.locator('tbody tr').allInnerTexts();
+      if (rows.every((row) => row.toLowerCase().includes(text.toLowerCase()))) return;
+      if (Date.now() > deadline) throw new Error(`the list never showed only rows matching '${text}'`);
+      await this.page.waitForTimeout(100);
+    }
   }
 
   row(name: string): Locator {
