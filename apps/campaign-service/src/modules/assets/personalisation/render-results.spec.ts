@@ -27,6 +27,18 @@ describe(ResultPacker.name, () => {
     expect(roundTrip(['a', 'b'], results)).toEqual(results);
   });
 
+  it('marks a batch ASCII only when every text is, so the service may decode it byte for byte', () => {
+    const packed = (texts: string[]) => {
+      const packer = new ResultPacker(['body'], texts.length);
+      for (const body of texts) packer.add({ texts: { body }, errors: {} });
+      return packer.finish().packed.ascii;
+    };
+    expect(packed(['<p>Hi</p>', ''])).toBe(true);
+    expect(packed(['<p>Hi</p>', 'café'])).toBe(false);
+    expect(packed(['ÿ'])).toBe(false);
+    expect(packed(['\ud800'])).toBe(false);
+  });
+
   it('grows past its first buffer for large output', () => {
     const big = 'x'.repeat(300_000) + 'ü'.repeat(100_000);
     const results = Array.from({ length: 5 }, (_, i) => ({ texts: { body: `${i}${big}` }, errors: {} }));
