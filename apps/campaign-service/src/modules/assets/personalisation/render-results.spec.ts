@@ -2,7 +2,7 @@ import { ResultPacker, renderResultMessages, unpackResults } from './render-resu
 import type { RenderedTexts } from './render-core';
 
 function roundTrip(keys: string[], results: RenderedTexts[], maxBytes?: number): RenderedTexts[] {
-  const packer = new ResultPacker(keys, results.length, maxBytes);
+  const packer = new ResultPacker(keys, results.length, undefined, maxBytes);
   for (const result of results) packer.add(result);
   // As postMessage would deliver it: the buffers moved, the rest cloned.
   const { packed, transfer } = packer.finish();
@@ -67,7 +67,7 @@ describe(ResultPacker.name, () => {
   });
 
   it('fails the batch when its output passes the limit', () => {
-    const packer = new ResultPacker(['body'], 2, 1_000);
+    const packer = new ResultPacker(['body'], 2, undefined, 1_000);
     packer.add({ texts: { body: 'x'.repeat(600) }, errors: {} });
     expect(() => packer.add({ texts: { body: 'x'.repeat(600) }, errors: {} })).toThrow(
       renderResultMessages.tooLarge,

@@ -14,7 +14,7 @@ export interface PackedResults {
   bytes: number;
   /** Every text is ASCII (one byte per character), so the service decodes it byte for byte. */
   ascii: boolean;
-  /** UTF-16 length of each text, person by person, key by key. */
+  /** UTF-8 bytes of each text, person by person, key by key. */
   lengths: Uint32Array;
   /** [person index, text key, message] of each text that failed. */
   errors: [number, string, string][];
@@ -40,13 +40,21 @@ export class ResultPacker {
   private readonly errors: [number, string, string][] = [];
   private person = 0;
 
+  /** `bytesPerPerson`: a guess of the output per person (the previous batch's), to size the buffer once. */
   constructor(
     private readonly keys: string[],
     persons: number,
+    bytesPerPerson = keys.length * 4096,
     private readonly maxBytes: number = MAX_BATCH_OUTPUT_BYTES,
   ) {
     this.lengths = new Uint32Array(keys.length * persons);
-    this.buffer = this.allocate(Math.min(maxBytes, Math.max(64 * 1024, persons * keys.length * 4096)));
+    const guess = Math.ceil(persons * bytesPerPerson * 1.1);
+    this.buffer = this.allocate(Math.min(maxBytes, Math.max(64 * 1024, guess)));
+  }
+
+  /** Output bytes per person so far. */
+  get bytesPerPerson(): number {
+    return this.person === 0 ? 0 : this.bytes / this.person;
   }
 
   add(result: RenderedTexts): void {
@@ -54,8 +62,9 @@ export class ResultPacker {
       const own = Object.hasOwn(result.texts, key) ? result.texts[key] : undefined;
       const text = typeof own === 'string' ? own : '';
       this.reserve(text);
-      this.bytes += this.buffer.write(text, this.bytes, 'utf8');
-      this.lengths[this.count++] = text.length;
+      const written = this.buffer.write(text, this.bytes, 'utf8');
+      this.bytes += written;
+      this.lengths[this.count++] = written;
       this.units += text.length;
       const error = Object.hasOwn(result.errors, key) ? result.errors[key] : undefined;
       if (typeof error === 'string') this.errors.push([this.person, key, error]);
@@ -97,10 +106,14 @@ export class ResultPacker {
   }
 }
 
-/** The batch's results again, one per person: texts sliced from one decoded string. */
+/**
+ * The batch's results again, one per person. Each text is decoded on its own: person-sized strings
+ * die young, where one string of the whole batch would be a large object for the full collector.
+ */
 export function unpackResults(packed: PackedResults): RenderedTexts[] {
+  const bytes = Buffer.from(packed.buffer, 0, packed.bytes);
   // UTF-8 takes one byte per character only for ASCII, which latin1 decodes faster and the same.
-  const all = Buffer.from(packed.buffer, 0, packed.bytes).toString(packed.ascii ? 'latin1' : 'utf8');
+  const encoding = packed.ascii ? 'latin1' : 'utf8';
   const { keys, lengths, persons } = packed;
   const results: RenderedTexts[] = [];
   let at = 0;
@@ -109,7 +122,7 @@ export function unpackResults(packed: PackedResults): RenderedTexts[] {
     const texts: [string, string][] = [];
     for (const key of keys) {
       const end = at + (lengths[index++] ?? 0);
-      texts.push([key, all.slice(at, end)]);
+      texts.push([key, bytes.toString(encoding, at, end)]);
       at = end;
     }
     // fromEntries makes own properties, whatever a key is called.

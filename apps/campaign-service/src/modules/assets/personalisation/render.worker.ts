@@ -41,14 +41,17 @@ export type WorkerReply =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
 
 const sandbox = new LiquidSandbox();
+/** The last batch's output per person: the next batch (usually the same texts) sizes its buffer by it. */
+let bytesPerPerson = 0;
 
 /** The job's result and the buffers to move with it. */
 export function runJob(job: RenderJob): { result: unknown; transfer: ArrayBuffer[] } {
   if (job.kind === 'verify') return { result: verifyCode(sandbox, job.code, job.sample), transfer: [] };
   const plan = new RenderPlan(sandbox, job.texts, job.tokens, job.modes);
-  const packer = new ResultPacker(Object.keys(job.texts), job.persons.length);
+  const packer = new ResultPacker(Object.keys(job.texts), job.persons.length, bytesPerPerson || undefined);
   // Each person's texts are packed as soon as they are rendered, so none outlives its render.
   for (const person of job.persons) packer.add(plan.render(person.variables, person.unsubscribeUrl));
+  bytesPerPerson = packer.bytesPerPerson;
   const { packed, transfer } = packer.finish();
   return { result: packed, transfer };
 }
