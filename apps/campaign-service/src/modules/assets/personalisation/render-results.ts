@@ -27,6 +27,9 @@ export const renderResultMessages = {
   tooLarge: 'The personalised texts of this batch are too large',
 } as const;
 
+/** Largest first buffer of a batch; a larger output grows it as it comes. */
+const FIRST_BUFFER_MAX_BYTES = 16 * 1024 * 1024;
+
 /** Worst case of UTF-8 bytes per UTF-16 unit. */
 const MAX_BYTES_PER_UNIT = 3;
 
@@ -49,7 +52,8 @@ export class ResultPacker {
   ) {
     this.lengths = new Uint32Array(keys.length * persons);
     const guess = Math.ceil(persons * bytesPerPerson * 1.1);
-    this.buffer = this.allocate(Math.min(maxBytes, Math.max(64 * 1024, guess)));
+    // A guess from another organisation's huge batch must not reserve that much for a small one.
+    this.buffer = this.allocate(Math.min(maxBytes, FIRST_BUFFER_MAX_BYTES, Math.max(64 * 1024, guess)));
   }
 
   /** Output bytes per person so far. */
