@@ -1,6 +1,7 @@
 import { DomainError } from '@meridian/server-kit';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { type PackedResults, unpackResults } from './render-results';
 import type { RenderJob, RenderJobResult, WorkerReply, WorkerRequest } from './render.worker';
 
 export interface RenderPoolOptions {
@@ -181,7 +182,7 @@ export class RenderPool {
     worker.on('message', (reply: WorkerReply) => {
       if (slot.task?.id !== reply.id) return;
       const task = this.finish(slot);
-      if (reply.ok) task?.resolve(reply.result);
+      if (reply.ok) this.settle(task, reply.result);
       else task?.reject(new Error(reply.message));
       this.dispatch();
     });
@@ -189,6 +190,16 @@ export class RenderPool {
     worker.on('exit', () => this.fail(slot, new RenderTimeoutError()));
     this.slots.push(slot);
     return slot;
+  }
+
+  /** Resolves a task with its worker's result, render results unpacked. */
+  private settle(task: Task | null, result: unknown): void {
+    if (!task) return;
+    try {
+      task.resolve(task.job.kind === 'render' ? unpackResults(result as PackedResults) : result);
+    } catch (error) {
+      task.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   /** The slot's job failed hard (deadline, crash, out of memory): reject it, replace the worker. */

@@ -7,6 +7,7 @@ import type { TokenVerifyResult } from '@meridian/contracts';
 import { parentPort } from 'node:worker_threads';
 import { LiquidSandbox, type TextMode } from './liquid-sandbox';
 import { type RenderedTexts, RenderPlan, type SavedToken } from './render-core';
+import { ResultPacker } from './render-results';
 import { type TokenScope, verifyCode } from './token-code';
 
 export interface RenderBatchJob {
@@ -35,26 +36,38 @@ export interface WorkerRequest {
   budgetMs: number;
 }
 
+/** A render job's result arrives packed (see render-results); the pool unpacks it. */
 export type WorkerReply =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
 
 const sandbox = new LiquidSandbox();
+/** The last batch's output per person: the next batch (usually the same texts) sizes its buffer by it. */
+let bytesPerPerson = 0;
 
-export function runJob(job: RenderJob): unknown {
-  if (job.kind === 'verify') return verifyCode(sandbox, job.code, job.sample);
+/** The job's result and the buffers to move with it. */
+export function runJob(job: RenderJob): { result: unknown; transfer: ArrayBuffer[] } {
+  if (job.kind === 'verify') return { result: verifyCode(sandbox, job.code, job.sample), transfer: [] };
   const plan = new RenderPlan(sandbox, job.texts, job.tokens, job.modes);
-  return job.persons.map((person) => plan.render(person.variables, person.unsubscribeUrl));
+  const packer = new ResultPacker(Object.keys(job.texts), job.persons.length, bytesPerPerson || undefined);
+  // Each person's texts are packed as soon as they are rendered, so none outlives its render.
+  for (const person of job.persons) packer.add(plan.render(person.variables, person.unsubscribeUrl));
+  bytesPerPerson = packer.bytesPerPerson;
+  const { packed, transfer } = packer.finish();
+  return { result: packed, transfer };
 }
 
 parentPort?.on('message', ({ id, job, budgetMs }: WorkerRequest) => {
   sandbox.jobDeadline = performance.now() + budgetMs;
   let reply: WorkerReply;
+  let transfer: ArrayBuffer[] = [];
   try {
-    reply = { id, ok: true, result: runJob(job) };
+    const done = runJob(job);
+    reply = { id, ok: true, result: done.result };
+    transfer = done.transfer;
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   } finally {
     sandbox.jobDeadline = Infinity;
   }
-  parentPort?.postMessage(reply);
+  parentPort?.postMessage(reply, transfer);
 });
