@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,18 +18,13 @@ export function AppProvider({ queryClient, children, env = 'default' }: AppProvi
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider
-            labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
-            modalProps={{ centered: true, radius: 'lg' }}
-          >
-            <Notifications
-              position="top-right"
-              limit={TOAST_LIMIT}
-              autoClose={TOAST_AUTO_CLOSE_MS}
-              zIndex={1000}
-            />
-            {children}
-          </ModalsProvider>
+          <Notifications
+            position="top-right"
+            limit={TOAST_LIMIT}
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            zIndex={1000}
+          />
+          {children}
         </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>
