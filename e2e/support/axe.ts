@@ -18,11 +18,10 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** Runs axe-core over the page (or one part of it, such as an open dialog) and lists its violations. */
-export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
-  // Transitions over, every open dialog fully opaque: a dialog fading in would be measured half
-  // transparent. Mantine starts a transition a frame after it mounts, so poll rather than wait once.
-  await page.waitForFunction(`(() => {
+const POLL_MS = 100;
+// A limit for a hung page, not for speed: a loaded machine runs transitions late.
+const SETTLE_LIMIT_MS = 30_000;
+const SETTLED = `(() => {
     const finite = (animation) => animation.effect?.getTiming().iterations !== Infinity;
     if (document.getAnimations().some((a) => a.playState === 'running' && finite(a))) return false;
     return [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
@@ -31,7 +30,18 @@ export async function axeViolations(page: Page, scope?: string): Promise<string[
       }
       return true;
     });
-  })()`);
+  })()`;
+
+/** Runs axe-core over the page (or one part of it, such as an open dialog) and lists its violations. */
+export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+  // Transitions over, every open dialog fully opaque: a dialog fading in would be measured half
+  // transparent. Mantine starts a transition a frame after it mounts, so poll rather than wait once.
+  // Polled from here through the debugging protocol: page.waitForFunction re-evaluates its
+  // predicate inside the page with eval, which the gateway's Content-Security-Policy refuses.
+  for (let waited = 0; !(await page.evaluate<boolean>(SETTLED)); waited += POLL_MS) {
+    if (waited > SETTLE_LIMIT_MS) throw new Error('the page did not settle: a transition still runs');
+    await page.waitForTimeout(POLL_MS);
+  }
   // Evaluated through the debugging protocol: a Content-Security-Policy does not apply to it.
   const loaded = await page.evaluate<boolean>('typeof window.axe === "object"');
   if (!loaded) await page.evaluate<void>(`${axeSource}\n;void 0`);
