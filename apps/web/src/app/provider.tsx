@@ -1,11 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
-import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@/lib/notify';
 import { theme } from './theme';
+import { ToastStack } from './toast-stack';
 
 export interface AppProviderProps {
   queryClient: QueryClient;
@@ -19,18 +17,8 @@ export function AppProvider({ queryClient, children, env = 'default' }: AppProvi
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider
-            labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
-            modalProps={{ centered: true, radius: 'lg' }}
-          >
-            <Notifications
-              position="top-right"
-              limit={TOAST_LIMIT}
-              autoClose={TOAST_AUTO_CLOSE_MS}
-              zIndex={1000}
-            />
-            {children}
-          </ModalsProvider>
+          <ToastStack />
+          {children}
         </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>

@@ -1,21 +1,29 @@
 import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
   createTheme,
-  Drawer,
-  Menu,
-  Modal,
-  Notification,
-  Paper,
-  PasswordInput,
-  Table,
-  TextInput,
-  Tooltip,
+  type ActionIconProps,
+  type AlertProps,
+  type AnchorProps,
+  type AvatarProps,
+  type ButtonProps,
+  type DrawerProps,
   type MantineColorsTuple,
+  type MenuProps,
+  type ModalProps,
+  type NotificationProps,
+  type PaperProps,
+  type PasswordInputProps,
+  type TableProps,
+  type TableScrollContainerProps,
+  type TextInputProps,
+  type TooltipProps,
 } from '@mantine/core';
+
+/**
+ * Component defaults as plain objects, typed by the component's props: `Menu.extend(...)` would
+ * import every component into the first load (the login page would carry the menus, drawers and
+ * tables of the signed-in frame). The theme only needs their names.
+ */
+const defaults = <P>(defaultProps: Partial<P>) => ({ defaultProps });
 
 const meridian: MantineColorsTuple = [
   '#eef2ff',
@@ -109,34 +117,35 @@ export const theme = createTheme({
     md: '0 6px 16px -4px rgba(16, 24, 40, 0.10), 0 2px 6px -2px rgba(16, 24, 40, 0.05)',
   },
   components: {
-    Button: Button.extend({ defaultProps: { radius: 'md' } }),
-    ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', color: 'gray' } }),
-    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
-    TextInput: TextInput.extend({ defaultProps: { size: 'md' } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { size: 'md' } }),
-    Paper: Paper.extend({ defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs' } }),
-    Menu: Menu.extend({
-      defaultProps: {
-        shadow: 'md',
-        radius: 'md',
-        position: 'bottom-start',
-        offset: 6,
-        // The focus placeholder is a child of role=menu that is not a menu item (an ARIA error);
-        // without it the keyboard lands on the first item.
-        withInitialFocusPlaceholder: false,
-      },
+    Button: defaults<ButtonProps>({ radius: 'md' }),
+    ActionIcon: defaults<ActionIconProps>({ variant: 'subtle', color: 'gray' }),
+    Anchor: defaults<AnchorProps>({ underline: 'hover' }),
+    TextInput: defaults<TextInputProps>({ size: 'md' }),
+    PasswordInput: defaults<PasswordInputProps>({ size: 'md' }),
+    Paper: defaults<PaperProps>({ withBorder: true, radius: 'lg', shadow: 'xs' }),
+    Menu: defaults<MenuProps>({
+      shadow: 'md',
+      radius: 'md',
+      position: 'bottom-start',
+      offset: 6,
+      // The focus placeholder is a child of role=menu that is not a menu item (an ARIA error);
+      // without it the keyboard lands on the first item.
+      withInitialFocusPlaceholder: false,
     }),
     // Every dialog's close button (an icon) gets a name screen readers announce.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Avatar: Avatar.extend({ defaultProps: { allowedInitialsColors: INITIALS_COLORS } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', horizontalSpacing: 'md' } }),
+    Modal: defaults<ModalProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
+    Drawer: defaults<DrawerProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
+    Avatar: defaults<AvatarProps>({ allowedInitialsColors: INITIALS_COLORS }),
+    Alert: defaults<AlertProps>({ closeButtonLabel: 'Close' }),
+    Notification: defaults<NotificationProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
+    Table: defaults<TableProps>({ verticalSpacing: 'sm', horizontalSpacing: 'md' }),
     // On a phone a table scrolls sideways inside its container: a keyboard must reach it to scroll.
-    TableScrollContainer: Table.ScrollContainer.extend({
-      defaultProps: { type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Table' },
+    TableScrollContainer: defaults<TableScrollContainerProps>({
+      type: 'native',
+      tabIndex: 0,
+      role: 'region',
+      'aria-label': 'Table',
     }),
-    Tooltip: Tooltip.extend({ defaultProps: { withArrow: true } }),
+    Tooltip: defaults<TooltipProps>({ withArrow: true }),
   },
 });

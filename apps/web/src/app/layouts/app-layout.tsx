@@ -1,4 +1,5 @@
 import { AppShell } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router-dom';
 import { useLogout, useSession } from '@/features/auth';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
@@ -13,26 +14,33 @@ export function AppLayout() {
   const logout = useLogout();
   const impersonated = Boolean(session.data?.impersonator);
 
+  // Confirm dialogs (`modals.openConfirmModal`) are opened by signed-in screens only: their
+  // provider, and the dialog code under it, stay out of the public pages' first load.
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT + (impersonated ? IMPERSONATION_BANNER_HEIGHT : 0) }}
-      padding={0}
+    <ModalsProvider
+      labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
+      modalProps={{ centered: true, radius: 'lg' }}
     >
-      {/* The first stop of the keyboard: past the navigation, straight to the screen. */}
-      <a href="#main-content" className={classes.skipLink}>
-        Skip to content
-      </a>
-      <AppShell.Header className={classes.header}>
-        {session.data && impersonated ? (
-          <ImpersonationBanner session={session.data} onEnd={() => void logout()} />
-        ) : null}
-        <div style={{ height: HEADER_HEIGHT }}>
-          <TopNav />
-        </div>
-      </AppShell.Header>
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      <AppShell
+        header={{ height: HEADER_HEIGHT + (impersonated ? IMPERSONATION_BANNER_HEIGHT : 0) }}
+        padding={0}
+      >
+        {/* The first stop of the keyboard: past the navigation, straight to the screen. */}
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to content
+        </a>
+        <AppShell.Header className={classes.header}>
+          {session.data && impersonated ? (
+            <ImpersonationBanner session={session.data} onEnd={() => void logout()} />
+          ) : null}
+          <div style={{ height: HEADER_HEIGHT }}>
+            <TopNav />
+          </div>
+        </AppShell.Header>
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -1,0 +1,41 @@
+import { notifications } from '@mantine/notifications';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { showErrorToast } from '@/lib/notify';
+import { AppProvider } from './provider';
+import { createQueryClient } from './query-client';
+
+function renderProvider() {
+  return render(
+    <AppProvider queryClient={createQueryClient(() => undefined)} env="test">
+      <p>Page</p>
+    </AppProvider>,
+  );
+}
+
+afterEach(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+describe('the toast stack', () => {
+  it('is not part of a page that shows no toast', () => {
+    const { container } = renderProvider();
+    expect(screen.getByText('Page')).toBeTruthy();
+    // Mantine's stack renders one container per position as soon as it is mounted.
+    expect(container.querySelector('[data-position]')).toBeNull();
+  });
+
+  it('loads with the first toast and keeps the limit of 2 for toasts raised before it arrived', async () => {
+    renderProvider();
+    act(() => {
+      showErrorToast('First failure');
+      showErrorToast('Second failure');
+      showErrorToast('Third failure');
+    });
+    expect(await screen.findByText('First failure')).toBeTruthy();
+    expect(screen.getByText('Second failure')).toBeTruthy();
+    expect(screen.queryByText('Third failure')).toBeNull();
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+});
