@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
-import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
+import { pageInfoSchema, pageRequestSchema, searchQuerySchema } from '../http/pagination';
 import { campaignContextSchema } from './persons.contract';
 
 /** Campaign texts: spec sections 2 and 8 word for word; the name rules follow the other assets. */
@@ -89,18 +89,7 @@ export const campaignsListContract = defineEndpoint({
   path: path('/list'),
   access: 'bearer',
   /** Newest change first; `keyword` matches the name, case-insensitively. */
-  request: pageRequestSchema.extend({
-    query: z
-      .object({
-        search: z
-          .object({
-            keyword: z.string().trim().max(255).optional(),
-            fields: z.array(campaignSearchFieldSchema).min(1).optional(),
-          })
-          .optional(),
-      })
-      .optional(),
-  }),
+  request: pageRequestSchema.extend({ query: searchQuerySchema(campaignSearchFieldSchema) }),
   response: pageInfoSchema.extend({ records: z.array(campaignSchema) }),
 });
 

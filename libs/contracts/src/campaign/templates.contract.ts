@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
-import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
+import { pageInfoSchema, pageRequestSchema, searchQuerySchema } from '../http/pagination';
 import { campaignContextSchema } from './persons.contract';
 
 /** Spec sections 5 and 8, template texts, word for word. */
@@ -172,18 +172,7 @@ export const templatesListContract = defineEndpoint({
   path: path('/list'),
   access: 'bearer',
   /** Newest change first; `keyword` matches any of `fields` (default: name), case-insensitively. */
-  request: pageRequestSchema.extend({
-    query: z
-      .object({
-        search: z
-          .object({
-            keyword: z.string().trim().max(255).optional(),
-            fields: z.array(templateSearchFieldSchema).min(1).optional(),
-          })
-          .optional(),
-      })
-      .optional(),
-  }),
+  request: pageRequestSchema.extend({ query: searchQuerySchema(templateSearchFieldSchema) }),
   response: pageInfoSchema.extend({ records: z.array(templateSummarySchema) }),
 });
 

@@ -28,3 +28,17 @@ export const cappedTotalShape = { total_capped: z.boolean() };
 export function pageCount(total: number, pageSize: number): number {
   return Math.ceil(total / pageSize);
 }
+
+/** Spec 7: the `query.search{keyword, fields}` of a list call; `keyword` matches any of `fields`. */
+export function searchQuerySchema<F extends z.ZodType>(fields: F) {
+  return z
+    .object({
+      search: z
+        .object({
+          keyword: z.string().trim().max(255).optional(),
+          fields: z.array(fields).min(1).optional(),
+        })
+        .optional(),
+    })
+    .optional();
+}
