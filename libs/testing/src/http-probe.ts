@@ -2,6 +2,7 @@ import * as contracts from '@meridian/contracts';
 import { type Endpoint, errorBodySchema, type ServiceName } from '@meridian/contracts';
 import { connect } from 'node:net';
 import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** Every endpoint `libs/contracts` declares for `service`, found by walking its exports. */
 export function endpointsOf(service: ServiceName): Endpoint[] {
@@ -218,4 +219,40 @@ export async function probeEndpoints(baseUrl: string, endpoints: Endpoint[]): Pr
     }
   }
   return wrong;
+}
+
+/** A service started for the probe: its base URL and how to stop it. */
+export interface ProbedService {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The probe as a test suite: starts the service on a database of its own (`start` gets the
+ * database URL) and checks every endpoint of `service` refuses hostile input in the error body.
+ */
+export function describeHttpProbe(
+  service: ServiceName,
+  start: (databaseUrl: string) => Promise<ProbedService>,
+) {
+  describe(`${service}-service HTTP probe`, () => {
+    let db: TestDatabase;
+    let running: ProbedService | undefined;
+
+    beforeAll(async () => {
+      db = await createTestDatabase();
+      running = await start(db.url);
+    });
+
+    afterAll(async () => {
+      await running?.close();
+      await db?.drop();
+    });
+
+    it('refuses hostile input on every endpoint in the error body, never with a 5xx', async () => {
+      const endpoints = endpointsOf(service);
+      expect(endpoints.length).toBeGreaterThan(0);
+      expect(await probeEndpoints(running!.url, endpoints)).toEqual([]);
+    });
+  });
 }
