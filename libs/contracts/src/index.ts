@@ -35,3 +35,4 @@ export * from './campaign/flow-graph';
 export * from './campaign/flow-transforms';
 export * from './campaign/flow-validate';
 export * from './campaign/flow-publish';
+export * from './campaign/audience-query';
