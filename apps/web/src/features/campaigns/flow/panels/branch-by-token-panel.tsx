@@ -1,0 +1,5 @@
+import type { StepPanelProps } from './types';
+
+export function BranchByTokenPanel(_props: StepPanelProps) {
+  return null;
+}
