@@ -1,0 +1,88 @@
+import {
+  AUDIENCE_RANGE_OPERATORS,
+  audienceOperators,
+  BRANCH_ZERO_ARGUMENT_OPERATORS,
+  type PersonFieldType,
+  type TokenReturnType,
+} from '@meridian/contracts';
+
+/** What a branch condition compares: a person field's type or a token's scalar return type. */
+export type OperandType = PersonFieldType;
+
+const labels: Record<string, string> = {
+  equals: 'Equals',
+  not_equals: 'Does not equal',
+  contains: 'Contains',
+  not_contains: 'Does not contain',
+  starts_with: 'Starts with',
+  ends_with: 'Ends with',
+  in: 'Is any of',
+  not_in: 'Is none of',
+  is_empty: 'Is empty',
+  is_not_empty: 'Is not empty',
+  greater_than: 'Greater than',
+  less_than: 'Less than',
+  greater_or_equal: 'Greater than or equal to',
+  less_or_equal: 'Less than or equal to',
+  between: 'Between',
+  is_true: 'Is true',
+  is_false: 'Is false',
+  before: 'Before',
+  after: 'After',
+  on: 'On',
+  in_last_days: 'In the last N days',
+  not_in_last_days: 'Not in the last N days',
+  add: 'Add',
+  subtract: 'Subtract',
+  multiply: 'Multiply by',
+  divide: 'Divide by',
+};
+
+export const operatorLabel = (operator: string) => labels[operator] ?? operator.replaceAll('_', ' ');
+
+/** The audience operators of a field type, as the dynamic list offers them. */
+export function operatorsFor(type: OperandType | null | undefined): readonly string[] {
+  return type ? audienceOperators[type] : [];
+}
+
+/** Spec 5: token branches offer only scalar tokens, and operators matching the type (never set_value). */
+export const BRANCH_TOKEN_TYPES: readonly TokenReturnType[] = ['string', 'number', 'datetime', 'boolean'];
+
+export function tokenOperandType(type: TokenReturnType): OperandType | null {
+  if (type === 'number') return 'float';
+  if (type === 'string' || type === 'datetime' || type === 'boolean') return type;
+  return null;
+}
+
+export function tokenOperators(type: TokenReturnType | null | undefined): readonly string[] {
+  const operand = type ? tokenOperandType(type) : null;
+  return operatorsFor(operand).filter((operator) => operator !== 'set_value');
+}
+
+/** How a condition's value is typed in, by its operand type and operator. */
+export type ValueKind = 'none' | 'text' | 'number' | 'date' | 'list' | 'range' | 'days';
+
+export function valueKindOf(type: OperandType | null | undefined, operator: string): ValueKind {
+  if (!operator || BRANCH_ZERO_ARGUMENT_OPERATORS.includes(operator)) return 'none';
+  if (operator === 'in' || operator === 'not_in') return 'list';
+  if (operator === 'in_last_days' || operator === 'not_in_last_days') return 'days';
+  if (AUDIENCE_RANGE_OPERATORS.includes(operator)) return 'range';
+  if (type === 'integer' || type === 'float') return 'number';
+  if (type === 'datetime') return 'date';
+  return 'text';
+}
+
+/** The operator a new or retyped condition starts with: the type's first, so the row is never blank. */
+export function defaultOperator(operators: readonly string[]): string {
+  return operators[0] ?? '';
+}
+
+/** A new operator keeps the value only when the value is typed the same way (text stays text). */
+export function valueForOperator<V>(
+  type: OperandType | null | undefined,
+  from: string,
+  to: string,
+  value: V[],
+): V[] {
+  return valueKindOf(type, from) === valueKindOf(type, to) ? value : [];
+}
