@@ -1,0 +1,115 @@
+import { MantineProvider } from '@mantine/core';
+import type { ActionType, Campaign } from '@meridian/contracts';
+import { tokenColumnsListContract, tokensListAllContract } from '@meridian/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { type ComponentType, useState } from 'react';
+import { stubApi } from '@/test/api-stub';
+import type { StepPanelProps } from './types';
+
+// jsdom has no layout: a searchable select scrolls its highlighted option into view.
+if (!('scrollIntoView' in Element.prototype)) {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined, writable: true });
+}
+
+/** Test support: a panel in the state its side panel gives it, with the calls its selects make stubbed. */
+export const COLUMNS = tokenColumnsListContract.fullPath;
+export const TOKENS = tokensListAllContract.fullPath;
+
+const column = (name: string, display: string, type: string, custom = false) => ({
+  name,
+  display,
+  type,
+  custom,
+  variable: `person.${name}`,
+});
+export const personColumns = [
+  column('email', 'Email', 'string'),
+  column('first_name', 'First Name', 'string'),
+  column('org_id', 'Org ID', 'string'),
+  column('score', 'Score', 'integer', true),
+  column('revenue', 'Revenue', 'float', true),
+  column('vip', 'VIP', 'boolean', true),
+  column('renewal', 'Renewal', 'datetime', true),
+];
+const token = (name: string, return_type: string) => ({
+  token_id: crypto.randomUUID(),
+  name,
+  token: '{{ 1 }}',
+  description: name,
+  default_value: '',
+  return_type,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  created_by: { id: null, name: null },
+});
+export const tokenRecords = [
+  token('plan', 'string'),
+  token('seats', 'number'),
+  token('trial_end', 'datetime'),
+  token('paying', 'boolean'),
+  token('tags', 'array'),
+  token('profile', 'hashmap'),
+];
+
+const campaign = {
+  campaign_id: '11111111-1111-4111-8111-111111111111',
+  name: 'Launch',
+  campaign_context: 'person',
+} as Campaign;
+
+export interface PanelSetup {
+  options?: Record<string, unknown>;
+  showErrors?: boolean;
+  readOnly?: boolean;
+}
+
+export function renderPanel(
+  Panel: ComponentType<StepPanelProps>,
+  actionType: ActionType,
+  setup: PanelSetup = {},
+) {
+  const api = stubApi({
+    [COLUMNS]: { body: { columns: personColumns, person_org_mapping: 'one_to_one' } },
+    [TOKENS]: { body: { records: tokenRecords } },
+  });
+  const changes: Record<string, unknown>[] = [];
+  function Host() {
+    const [options, setOptions] = useState(setup.options ?? {});
+    return (
+      <Panel
+        node={{
+          action_id: 'step-1',
+          action_type: actionType,
+          action_options: options,
+          branch_id: null,
+          is_deleted: false,
+        }}
+        options={options}
+        onChange={(next) => {
+          changes.push(next);
+          setOptions(next);
+        }}
+        errors={{}}
+        showErrors={setup.showErrors ?? false}
+        readOnly={setup.readOnly ?? false}
+        campaign={campaign}
+      />
+    );
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">
+        <Host />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return { api, changes, last: () => changes.at(-1) as Record<string, unknown> };
+}
+
+/** Picks an option of a Mantine select by the select's label, inside `scope` (a row) if given. */
+export async function choose(label: string, option: string, scope: HTMLElement = document.body) {
+  fireEvent.click(within(scope).getByLabelText(label, { selector: 'input' }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
