@@ -145,6 +145,15 @@ describe(BranchByFilterPanel.name, () => {
     ]);
   });
 
+  it('removes a condition and renumbers the rest from 1', () => {
+    const { last } = render({ options: stored });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Condition 1' }));
+    expect(conditionsOf(last()).map((item) => [item.sequence_number, item.condition.filter])).toEqual([
+      [1, 'score'],
+      [2, 'vip'],
+    ]);
+  });
+
   it('offers no edits when the campaign is read-only', async () => {
     render({ options: stored, readOnly: true });
     await within(rows()[0]!).findByDisplayValue('First Name');

@@ -130,6 +130,8 @@ export function UpdateOperationModal({
               <NumberInput
                 label="Number"
                 min={formulaMinimum(draft.operator)}
+                // Not clamped: a 0 to divide by gets the spec's message rather than silently becoming 1.
+                clampBehavior="none"
                 value={shown(draft.value[0])}
                 onChange={(next) => setDraft({ ...draft, value: numberOrText(next) })}
                 onBlur={() => touch('value')}
