@@ -22,23 +22,48 @@ const stored = {
 };
 const render = (setup: Parameters<typeof renderPanel>[2] = {}) =>
   renderPanel(BranchByFilterPanel, 'branch_by_filter', setup);
-const rows = () => screen.getAllByRole('group', { name: /^Condition \d$/ });
+const rows = () => screen.getAllByRole('listitem');
+const editor = (index: number) => screen.getByRole('group', { name: `Condition ${index}` });
 const conditionsOf = (options: Record<string, unknown>) =>
   (options.condition as { conditions: { sequence_number: number; condition: { filter: string } }[] })
     .conditions;
 
 describe(BranchByFilterPanel.name, () => {
-  it('shows each stored condition with its field, operator and value', async () => {
+  it('lists each stored condition in a line and edits the selected one below', async () => {
     render({ options: stored });
-    const [first, second, third] = rows();
-    expect(await within(first!).findByDisplayValue('First Name')).toBeTruthy();
-    expect(within(first!).getByDisplayValue('Equals')).toBeTruthy();
-    expect(within(first!).getByDisplayValue('Ada')).toBeTruthy();
-    expect(await within(second!).findByDisplayValue('Greater than')).toBeTruthy();
-    expect(within(second!).getByDisplayValue('10')).toBeTruthy();
-    expect(within(third!).getByDisplayValue('Is true')).toBeTruthy();
+    await waitFor(() => expect(rows()[0]!.textContent).toContain('First Name equals Ada'));
+    expect(rows().map((row) => row.textContent)).toEqual([
+      '1.First Name equals Ada',
+      '2.Score greater than 10',
+      '3.VIP is true',
+    ]);
+    expect(await within(editor(1)).findByDisplayValue('First Name')).toBeTruthy();
+    expect(within(editor(1)).getByDisplayValue('Equals')).toBeTruthy();
+    expect(within(editor(1)).getByDisplayValue('Ada')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Edit Condition 3/ }));
+    expect(within(editor(3)).getByDisplayValue('Is true')).toBeTruthy();
     // A zero-argument operator has nothing to type.
-    expect(within(third!).queryByRole('textbox', { name: 'Value' })).toBeNull();
+    expect(within(editor(3)).queryByLabelText('Value')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Condition 1' })).toBeNull();
+  });
+
+  it('marks conditions whose messages show in the list', async () => {
+    render({
+      options: {
+        ...stored,
+        condition: { conditions: [...stored.condition.conditions, condition(4, 'email', 'equals', [])] },
+      },
+      showErrors: true,
+    });
+    await waitFor(() => expect(rows()[3]!.textContent).toContain('Email equals'));
+    expect(
+      screen.getByRole('button', { name: /^Edit Condition 4/ }).querySelector('.tabler-icon-alert-circle'),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: /^Edit Condition 1/ }).querySelector('.tabler-icon-alert-circle'),
+    ).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Edit Condition 4/ }));
+    expect(within(editor(4)).getByText('value cannot be empty')).toBeTruthy();
   });
 
   it("says 'Add condition for branching' while there are none, in red once errors show", async () => {
@@ -54,11 +79,10 @@ describe(BranchByFilterPanel.name, () => {
   it('adds a condition on a person field and saves the spec shape, keeping the branch ids', async () => {
     const { last } = render({ options: { primary_branch_id: 'yes', default_branch_id: 'no' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add condition' }));
-    const [row] = rows();
-    await choose('Field', 'Score', row);
+    await choose('Field', 'Score', editor(1));
     // The field's type picks the operators; the first is preselected.
-    expect(within(row!).getByDisplayValue('Equals')).toBeTruthy();
-    fireEvent.change(within(row!).getByRole('textbox', { name: 'Value' }), { target: { value: '42' } });
+    expect(within(editor(1)).getByDisplayValue('Equals')).toBeTruthy();
+    fireEvent.change(within(editor(1)).getByRole('textbox', { name: 'Value' }), { target: { value: '42' } });
     expect(last()).toEqual({
       primary_branch_id: 'yes',
       default_branch_id: 'no',
@@ -82,7 +106,7 @@ describe(BranchByFilterPanel.name, () => {
       condition: { conditions: [condition(1, 'first_name', 'equals', [])] },
     };
     render({ options: empty });
-    const value = await within(rows()[0]!).findByRole('textbox', { name: 'Value' });
+    const value = await within(editor(1)).findByRole('textbox', { name: 'Value' });
     expect(screen.queryByText('value cannot be empty')).toBeNull();
     fireEvent.blur(value);
     expect(await screen.findByText('value cannot be empty')).toBeTruthy();
@@ -97,9 +121,8 @@ describe(BranchByFilterPanel.name, () => {
 
   it('a field of another type resets the operator and value', async () => {
     const { last } = render({ options: stored });
-    const first = rows()[0]!;
-    await within(first).findByDisplayValue('First Name');
-    await choose('Field', 'Renewal', first);
+    await within(editor(1)).findByDisplayValue('First Name');
+    await choose('Field', 'Renewal', editor(1));
     expect(conditionsOf(last())[0]).toEqual(condition(1, 'renewal', 'before', []));
   });
 
@@ -117,6 +140,8 @@ describe(BranchByFilterPanel.name, () => {
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Condition 2 up' })),
     );
     expect(screen.getByRole('status').textContent).toBe('Condition 3 moved to position 2 of 3');
+    // Condition 1 was selected and still is.
+    expect(within(editor(1)).getByDisplayValue('Ada')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Move Condition 1 down' }));
     expect(conditionsOf(last()).map((item) => item.condition.filter)).toEqual(['vip', 'first_name', 'score']);
     expect(screen.getByRole('button', { name: 'Move Condition 1 up' }).hasAttribute('disabled')).toBe(true);
@@ -156,9 +181,9 @@ describe(BranchByFilterPanel.name, () => {
 
   it('offers no edits when the campaign is read-only', async () => {
     render({ options: stored, readOnly: true });
-    await within(rows()[0]!).findByDisplayValue('First Name');
+    await within(editor(1)).findByDisplayValue('First Name');
     expect(screen.queryByRole('button', { name: 'Add condition' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Move|Remove/ })).toBeNull();
-    expect(within(rows()[0]!).getByDisplayValue('Ada').hasAttribute('disabled')).toBe(true);
+    expect(within(editor(1)).getByDisplayValue('Ada').hasAttribute('disabled')).toBe(true);
   });
 });

@@ -1,19 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { flowMessages, moveCondition, renumberConditions } from '@meridian/contracts';
 import { useState } from 'react';
-import { defaultOperator, operatorsFor, valueForOperator } from './condition-operators';
+import { conditionSummary, defaultOperator, operatorsFor, valueForOperator } from './condition-operators';
 import { type ConditionPart, ConditionRow } from './condition-row';
 import type { ConditionValue } from './condition-value-input';
 import { type PersonFieldOption, usePersonFieldOptions } from './panel-sources';
-import {
-  AddButton,
-  ConditionList,
-  ConditionListItem,
-  EmptyConditions,
-  ListError,
-  LiveMessage,
-  SourceStatus,
-} from './panel-parts';
+import { ConditionList } from './condition-list';
+import { AddButton, EmptyConditions, ListError, SourceStatus } from './panel-parts';
 import type { StepPanelProps } from './types';
 import { useStepErrors, withBranchIds } from './use-step-errors';
 
@@ -55,9 +48,9 @@ export function BranchByFilterPanel(props: StepPanelProps) {
   const { options, onChange, readOnly } = props;
   const errors = useStepErrors(props);
   const fields = usePersonFieldOptions();
-  const [moved, setMoved] = useState<{ index: number; by: 'up' | 'down' } | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [chosen, setChosen] = useState(0);
   const conditions = readFilterConditions(options);
+  const selected = Math.min(chosen, conditions.length - 1);
   const fieldList = fields.data ?? [];
   const fieldOf = (name: string) => fieldList.find((field) => field.name === name);
 
@@ -79,6 +72,7 @@ export function BranchByFilterPanel(props: StepPanelProps) {
 
   const add = () => {
     errors.touch('condition.conditions');
+    setChosen(conditions.length);
     save([
       ...conditions,
       {
@@ -90,14 +84,12 @@ export function BranchByFilterPanel(props: StepPanelProps) {
   const remove = (index: number) => {
     errors.reset();
     errors.touch('condition.conditions');
-    setMoved(null);
+    if (index < selected) setChosen(selected - 1);
     save(conditions.filter((_, i) => i !== index));
   };
-  const move = (from: number, to: number, by: 'up' | 'down' | 'drag') => {
+  const move = (from: number, to: number) => {
     errors.reset();
     save(moveCondition(conditions, from, to));
-    setMoved(by === 'drag' ? null : { index: to, by });
-    setAnnouncement(`Condition ${from + 1} moved to position ${to + 1} of ${conditions.length}`);
   };
   const pickField = (index: number, field: PersonFieldOption) => {
     const current = conditions[index]!.condition;
@@ -112,7 +104,14 @@ export function BranchByFilterPanel(props: StepPanelProps) {
   };
 
   const path = (index: number, part: ConditionPart) => `condition.conditions.${index}.condition.${part}`;
+  const errorsOf = (index: number) => ({
+    filter: errors.at(path(index, 'filter')),
+    operator: errors.at(path(index, 'operator')),
+    value: errors.at(path(index, 'value')),
+  });
   const listError = errors.at('condition.conditions') ?? errors.at('condition');
+  const editing = conditions[selected];
+  const editingField = editing && fieldOf(editing.condition.filter);
 
   return (
     <Stack gap="sm">
@@ -125,64 +124,67 @@ export function BranchByFilterPanel(props: StepPanelProps) {
         failed={fields.isError}
         onRetry={() => void fields.refetch()}
       />
-      {conditions.length === 0 ? (
+      {conditions.length === 0 || !editing ? (
         <EmptyConditions message={flowMessages.filterConditionRequired} error={Boolean(listError)} />
       ) : (
-        <ConditionList label="Branch conditions">
-          {conditions.map((item, index) => {
-            const field = fieldOf(item.condition.filter);
-            return (
-              <ConditionListItem key={index}>
-                <ConditionRow
-                  label={`Condition ${index + 1}`}
-                  field={{
-                    fields: fieldList,
-                    value: item.condition.filter,
-                    onChange: (next) => pickField(index, next),
-                    error: errors.at(path(index, 'filter')),
-                  }}
-                  operandType={field?.type}
-                  operators={operatorsFor(field?.type)}
-                  operator={item.condition.operator}
-                  value={item.condition.value}
-                  onOperatorChange={(operator) =>
-                    update(index, {
-                      operator,
-                      value: valueForOperator(
-                        field?.type,
-                        item.condition.operator,
-                        operator,
-                        item.condition.value,
-                      ),
-                    })
-                  }
-                  onValueChange={(value) => {
-                    errors.touch(path(index, 'value'));
-                    update(index, { value });
-                  }}
-                  onBlur={(part) => errors.touch(path(index, part))}
-                  onRemove={() => remove(index)}
-                  errors={{
-                    filter: errors.at(path(index, 'filter')),
-                    operator: errors.at(path(index, 'operator')),
-                    value: errors.at(path(index, 'value')),
-                  }}
-                  reorder={{
-                    index,
-                    count: conditions.length,
-                    onMove: move,
-                    focus: moved?.index === index ? moved.by : null,
-                  }}
-                  readOnly={readOnly}
-                />
-              </ConditionListItem>
-            );
+        <ConditionList
+          label="Branch conditions"
+          itemLabel={(index) => `Condition ${index + 1}`}
+          items={conditions.map(({ condition }, index) => {
+            const field = fieldOf(condition.filter);
+            return {
+              summary: conditionSummary(
+                field?.display ?? condition.filter,
+                field?.type,
+                condition.operator,
+                condition.value,
+              ),
+              invalid: Object.values(errorsOf(index)).some(Boolean),
+            };
           })}
-        </ConditionList>
+          selected={selected}
+          onSelect={setChosen}
+          onRemove={remove}
+          onMove={move}
+          readOnly={readOnly}
+          editor={
+            <ConditionRow
+              key={selected}
+              label={`Condition ${selected + 1}`}
+              field={{
+                fields: fieldList,
+                value: editing.condition.filter,
+                onChange: (next) => pickField(selected, next),
+                error: errors.at(path(selected, 'filter')),
+              }}
+              operandType={editingField?.type}
+              operators={operatorsFor(editingField?.type)}
+              operator={editing.condition.operator}
+              value={editing.condition.value}
+              onOperatorChange={(operator) =>
+                update(selected, {
+                  operator,
+                  value: valueForOperator(
+                    editingField?.type,
+                    editing.condition.operator,
+                    operator,
+                    editing.condition.value,
+                  ),
+                })
+              }
+              onValueChange={(value) => {
+                errors.touch(path(selected, 'value'));
+                update(selected, { value });
+              }}
+              onBlur={(part) => errors.touch(path(selected, part))}
+              errors={errorsOf(selected)}
+              readOnly={readOnly}
+            />
+          }
+        />
       )}
       {conditions.length > 0 && <ListError message={listError} />}
       {!readOnly && <AddButton onClick={add}>Add condition</AddButton>}
-      <LiveMessage message={announcement} />
     </Stack>
   );
 }

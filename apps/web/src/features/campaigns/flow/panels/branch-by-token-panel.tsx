@@ -81,6 +81,7 @@ export function BranchByTokenPanel(props: StepPanelProps) {
         options={options}
         onChange={onChange}
         errors={errors}
+        operand={name}
         operandType={operandType}
         operators={operators}
         blockedReason={token ? undefined : 'Select a token to add conditions.'}

@@ -62,6 +62,7 @@ export function BranchByValuePanel(props: StepPanelProps) {
         options={options}
         onChange={onChange}
         errors={errors}
+        operand={field?.display ?? name}
         operandType={field?.type}
         operators={operatorsFor(field?.type)}
         blockedReason={field ? undefined : 'Select a column to add conditions.'}

@@ -1,9 +1,11 @@
 import { Stack, Text } from '@mantine/core';
 import { flowMessages } from '@meridian/contracts';
-import { defaultOperator, type OperandType, valueForOperator } from './condition-operators';
+import { useState } from 'react';
+import { ConditionList } from './condition-list';
+import { conditionSummary, defaultOperator, type OperandType, valueForOperator } from './condition-operators';
 import { ConditionRow } from './condition-row';
 import type { ConditionValue } from './condition-value-input';
-import { AddButton, ConditionList, ConditionListItem, EmptyConditions, ListError } from './panel-parts';
+import { AddButton, EmptyConditions, ListError } from './panel-parts';
 import { newBranchId, type StepErrors, withBranchIds } from './use-step-errors';
 
 /** Spec 3: token and value branches hold conditions each opening its own branch. */
@@ -54,6 +56,8 @@ export interface BranchConditionsProps {
   options: Record<string, unknown>;
   onChange(options: Record<string, unknown>): void;
   errors: StepErrors;
+  /** What the conditions compare, as the list names it: the token or the field's display name. */
+  operand: string;
   operandType: OperandType | null | undefined;
   operators: readonly string[];
   /** Why conditions cannot be added yet (no token or field picked), shown instead of the Add button. */
@@ -66,12 +70,15 @@ export function BranchConditions({
   options,
   onChange,
   errors,
+  operand,
   operandType,
   operators,
   blockedReason,
   readOnly,
 }: BranchConditionsProps) {
+  const [chosen, setChosen] = useState(0);
   const conditions = readBranchConditions(options);
+  const selected = Math.min(chosen, conditions.length - 1);
   const save = (next: BranchCondition[]) => onChange(withConditions(options, next));
   const update = (index: number, patch: Partial<BranchCondition['condition']>) =>
     save(
@@ -80,7 +87,12 @@ export function BranchConditions({
       ),
     );
   const path = (index: number, part: string) => `conditions.${index}.condition.${part}`;
+  const errorsOf = (index: number) => ({
+    operator: errors.at(path(index, 'operator')),
+    value: errors.at(path(index, 'value')) ?? errors.at(`conditions.${index}.branch_id`),
+  });
   const listError = errors.at('conditions');
+  const editing = conditions[selected];
 
   return (
     <Stack gap="sm">
@@ -90,48 +102,54 @@ export function BranchConditions({
       <Text size="sm" c="dimmed">
         Each condition opens its own branch. People who match none of them take the default branch.
       </Text>
-      {conditions.length === 0 ? (
+      {conditions.length === 0 || !editing ? (
         <EmptyConditions message={flowMessages.conditionsRequired} error={Boolean(listError)} />
       ) : (
-        <ConditionList label="Branch conditions">
-          {conditions.map((item, index) => (
-            <ConditionListItem key={item.branch_id || index}>
-              <ConditionRow
-                label={`Branch ${index + 1}`}
-                operandType={operandType}
-                operators={operators}
-                operator={item.condition.operator}
-                value={item.condition.value}
-                onOperatorChange={(operator) =>
-                  update(index, {
+        <ConditionList
+          label="Branch conditions"
+          itemLabel={(index) => `Branch ${index + 1}`}
+          items={conditions.map(({ condition }, index) => ({
+            summary: conditionSummary(operand, operandType, condition.operator, condition.value),
+            invalid: Object.values(errorsOf(index)).some(Boolean),
+          }))}
+          selected={selected}
+          onSelect={setChosen}
+          onRemove={(index) => {
+            errors.reset();
+            errors.touch('conditions');
+            if (index < selected) setChosen(selected - 1);
+            save(conditions.filter((_, i) => i !== index));
+          }}
+          readOnly={readOnly}
+          editor={
+            <ConditionRow
+              key={selected}
+              label={`Branch ${selected + 1}`}
+              operandType={operandType}
+              operators={operators}
+              operator={editing.condition.operator}
+              value={editing.condition.value}
+              onOperatorChange={(operator) =>
+                update(selected, {
+                  operator,
+                  value: valueForOperator(
+                    operandType,
+                    editing.condition.operator,
                     operator,
-                    value: valueForOperator(
-                      operandType,
-                      item.condition.operator,
-                      operator,
-                      item.condition.value,
-                    ),
-                  })
-                }
-                onValueChange={(value) => {
-                  errors.touch(path(index, 'value'));
-                  update(index, { value });
-                }}
-                onBlur={(part) => errors.touch(path(index, part))}
-                onRemove={() => {
-                  errors.reset();
-                  errors.touch('conditions');
-                  save(conditions.filter((_, i) => i !== index));
-                }}
-                errors={{
-                  operator: errors.at(path(index, 'operator')),
-                  value: errors.at(path(index, 'value')) ?? errors.at(`conditions.${index}.branch_id`),
-                }}
-                readOnly={readOnly}
-              />
-            </ConditionListItem>
-          ))}
-        </ConditionList>
+                    editing.condition.value,
+                  ),
+                })
+              }
+              onValueChange={(value) => {
+                errors.touch(path(selected, 'value'));
+                update(selected, { value });
+              }}
+              onBlur={(part) => errors.touch(path(selected, part))}
+              errors={errorsOf(selected)}
+              readOnly={readOnly}
+            />
+          }
+        />
       )}
       {conditions.length > 0 && <ListError message={listError} />}
       {!readOnly &&
@@ -143,6 +161,7 @@ export function BranchConditions({
           <AddButton
             onClick={() => {
               errors.touch('conditions');
+              setChosen(conditions.length);
               save([
                 ...conditions,
                 { branch_id: newBranchId(), condition: { operator: defaultOperator(operators), value: [] } },

@@ -86,3 +86,23 @@ export function valueForOperator<V>(
 ): V[] {
   return valueKindOf(type, from) === valueKindOf(type, to) ? value : [];
 }
+
+const shownValue = (kind: ValueKind, value: readonly unknown[]) => {
+  const items = value.filter((item) => item !== null && String(item).trim() !== '').map(String);
+  if (kind === 'none') return '';
+  if (kind === 'range') return `${String(value[0] ?? '…')} and ${String(value[1] ?? '…')}`;
+  if (items.length === 0) return '…';
+  return kind === 'days' ? `${items[0]} days` : items.join(', ');
+};
+
+/** A condition in one line for the compact list: 'First Name equals Ada'. */
+export function conditionSummary(
+  operand: string,
+  type: OperandType | null | undefined,
+  operator: string,
+  value: readonly unknown[],
+): string {
+  if (!operator) return `${operand || 'No field'}: choose an operator`;
+  const text = shownValue(valueKindOf(type, operator), value);
+  return [operand || 'No field', operatorLabel(operator).toLowerCase(), text].filter(Boolean).join(' ');
+}

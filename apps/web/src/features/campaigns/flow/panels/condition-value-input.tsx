@@ -38,6 +38,7 @@ export function ConditionValueInput({
     case 'text':
       return (
         <TextInput
+          size="sm"
           label="Value"
           placeholder="Enter a value"
           value={asText(first)}
@@ -68,6 +69,7 @@ export function ConditionValueInput({
     case 'date':
       return (
         <TextInput
+          size="sm"
           type="date"
           label="Date"
           value={asText(first)}
@@ -141,6 +143,7 @@ function RangeInput({
   return (
     <Group grow align="flex-start" gap="xs">
       <TextInput
+        size="sm"
         type="date"
         label="From"
         value={asText(from)}
@@ -150,6 +153,7 @@ function RangeInput({
         disabled={disabled}
       />
       <TextInput
+        size="sm"
         type="date"
         label="To"
         value={asText(to)}

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { type ComponentType, useState } from 'react';
 import { stubApi } from '@/test/api-stub';
+import { personColumns, tokenRecords } from './panel-fixtures';
 import type { StepPanelProps } from './types';
 
 // jsdom has no layout: a searchable select scrolls its highlighted option into view.
@@ -15,42 +16,6 @@ if (!('scrollIntoView' in Element.prototype)) {
 /** Test support: a panel in the state its side panel gives it, with the calls its selects make stubbed. */
 export const COLUMNS = tokenColumnsListContract.fullPath;
 export const TOKENS = tokensListAllContract.fullPath;
-
-const column = (name: string, display: string, type: string, custom = false) => ({
-  name,
-  display,
-  type,
-  custom,
-  variable: `person.${name}`,
-});
-export const personColumns = [
-  column('email', 'Email', 'string'),
-  column('first_name', 'First Name', 'string'),
-  column('org_id', 'Org ID', 'string'),
-  column('score', 'Score', 'integer', true),
-  column('revenue', 'Revenue', 'float', true),
-  column('vip', 'VIP', 'boolean', true),
-  column('renewal', 'Renewal', 'datetime', true),
-];
-const token = (name: string, return_type: string) => ({
-  token_id: crypto.randomUUID(),
-  name,
-  token: '{{ 1 }}',
-  description: name,
-  default_value: '',
-  return_type,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  created_by: { id: null, name: null },
-});
-export const tokenRecords = [
-  token('plan', 'string'),
-  token('seats', 'number'),
-  token('trial_end', 'datetime'),
-  token('paying', 'boolean'),
-  token('tags', 'array'),
-  token('profile', 'hashmap'),
-];
 
 const campaign = {
   campaign_id: '11111111-1111-4111-8111-111111111111',

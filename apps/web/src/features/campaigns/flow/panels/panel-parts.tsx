@@ -1,23 +1,6 @@
-import { Alert, Button, Group, Loader, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-
-/** Spec 9: the condition list of a branch step is at most 150 px high and scrolls beyond. */
-export const CONDITION_LIST_MAX_HEIGHT = 150;
-
-export function ConditionList({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <ScrollArea.Autosize mah={CONDITION_LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
-      <Stack gap="xs" role="list" aria-label={label}>
-        {children}
-      </Stack>
-    </ScrollArea.Autosize>
-  );
-}
-
-export function ConditionListItem({ children }: { children: ReactNode }) {
-  return <div role="listitem">{children}</div>;
-}
 
 /** The empty list: the spec's message, dimmed until errors show, then red and announced. */
 export function EmptyConditions({ message, error }: { message: string; error: boolean }) {
@@ -98,14 +81,5 @@ export function SourceStatus({
         </Button>
       </Group>
     </Alert>
-  );
-}
-
-/** Tells screen readers where a moved condition landed. */
-export function LiveMessage({ message }: { message: string }) {
-  return (
-    <VisuallyHidden aria-live="polite" role="status">
-      {message}
-    </VisuallyHidden>
   );
 }

@@ -75,7 +75,6 @@ export function UpdateOperationModal({
             onBlur={() => touch('filter')}
             error={errorAt('filter')}
             allowDeselect={false}
-            data-autofocus
           />
           <Select
             label="Action"
@@ -204,6 +203,7 @@ function CustomValueInput({
     case 'datetime':
       return (
         <TextInput
+          size="sm"
           {...common}
           type="date"
           value={typeof first === 'string' ? first : ''}
@@ -213,6 +213,7 @@ function CustomValueInput({
     case 'string':
       return (
         <TextInput
+          size="sm"
           {...common}
           placeholder="Enter a value"
           value={typeof first === 'string' ? first : ''}
