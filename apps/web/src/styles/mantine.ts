@@ -46,3 +46,6 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
