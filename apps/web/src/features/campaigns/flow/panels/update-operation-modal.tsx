@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { BRANCH_TOKEN_TYPES } from './condition-operators';
 import type { PersonFieldOption, TokenOption } from './panel-sources';
@@ -6,6 +6,7 @@ import {
   emptyOperation,
   formulaMinimum,
   formulaOperatorOptions,
+  formulaPreview,
   modeLabels,
   modesFor,
   type OperationDraft,
@@ -138,6 +139,13 @@ export function UpdateOperationModal({
               />
             </Group>
           )}
+          {draft.type === 'formula' &&
+            field &&
+            formulaPreview(field.display, draft.operator, draft.value) && (
+              <Text size="sm" c="dimmed">
+                {formulaPreview(field.display, draft.operator, draft.value)}
+              </Text>
+            )}
           {draft.type === 'custom_value' && field && (
             <CustomValueInput
               field={field}

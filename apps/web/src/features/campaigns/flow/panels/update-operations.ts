@@ -106,3 +106,13 @@ export function describeOperation(op: OperationDraft): string {
     return first === undefined || first === null ? 'Set to empty' : `Set to ${String(first)}`;
   return 'No action chosen';
 }
+
+const formulaSymbols: Record<string, string> = { add: '+', subtract: '−', multiply: '×', divide: '÷' };
+
+/** The formula as the field's new value reads: 'Score becomes Score + 5'; null until it is complete. */
+export function formulaPreview(display: string, operator: string, value: ConditionValue): string | null {
+  const symbol = formulaSymbols[operator];
+  const first = value[0];
+  if (!symbol || first === undefined || first === null || String(first).trim() === '') return null;
+  return `${display} becomes ${display} ${symbol} ${String(first)}`;
+}
