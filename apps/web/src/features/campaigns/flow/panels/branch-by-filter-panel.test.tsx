@@ -184,6 +184,7 @@ describe(BranchByFilterPanel.name, () => {
     await within(editor(1)).findByDisplayValue('First Name');
     expect(screen.queryByRole('button', { name: 'Add condition' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Move|Remove/ })).toBeNull();
-    expect(within(editor(1)).getByDisplayValue('Ada').hasAttribute('disabled')).toBe(true);
+    expect(within(editor(1)).getByDisplayValue('Ada').hasAttribute('readonly')).toBe(true);
+    expect(within(editor(1)).getByDisplayValue('First Name').hasAttribute('readonly')).toBe(true);
   });
 });

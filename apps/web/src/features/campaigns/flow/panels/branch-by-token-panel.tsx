@@ -61,7 +61,7 @@ export function BranchByTokenPanel(props: StepPanelProps) {
         }}
         onBlur={() => errors.touch('token')}
         error={errors.at('token')}
-        disabled={readOnly}
+        readOnly={readOnly}
         allowDeselect={false}
         renderOption={({ option }) => (
           <Group justify="space-between" wrap="nowrap" w="100%">

@@ -1,7 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BranchByValuePanel } from './branch-by-value-panel';
-import { choose, renderPanel } from './panel-harness';
+import { errorBody } from '@/test/api-stub';
+import { personColumns } from './panel-fixtures';
+import { choose, COLUMNS, renderPanel } from './panel-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,5 +54,22 @@ describe(BranchByValuePanel.name, () => {
     expect(last().conditions).toEqual([
       { branch_id: 'b', condition: { operator: 'equals', value: ['Grace'] } },
     ]);
+  });
+
+  it('says when the fields could not be loaded and loads them again on Retry', async () => {
+    const { api } = render({
+      options: { filter: '', default_branch_id: 'rest', conditions: [] },
+      answers: {
+        [COLUMNS]: [
+          errorBody(503, 'ServiceUnavailableException', 'Try again later'),
+          { body: { columns: personColumns, person_org_mapping: 'one_to_one' } },
+        ],
+      },
+    });
+    expect(await screen.findByText('Could not load person fields')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await choose('Column', 'Revenue');
+    expect(screen.queryByText('Could not load person fields')).toBeNull();
+    expect(api.callsTo(COLUMNS)).toHaveLength(2);
   });
 });

@@ -55,7 +55,7 @@ export function BranchByValuePanel(props: StepPanelProps) {
         }}
         onBlur={() => errors.touch('filter')}
         error={errors.at('filter')}
-        disabled={readOnly}
+        readOnly={readOnly}
         allowDeselect={false}
       />
       <BranchConditions

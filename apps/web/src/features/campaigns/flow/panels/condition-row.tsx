@@ -67,9 +67,8 @@ export function ConditionRow(props: ConditionRowProps) {
             }}
             onBlur={() => props.onBlur('filter')}
             error={errors.filter}
-            disabled={readOnly}
+            readOnly={readOnly}
             allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
           />
         )}
         <Select
@@ -80,7 +79,8 @@ export function ConditionRow(props: ConditionRowProps) {
           onChange={(operator) => operator && props.onOperatorChange(operator)}
           onBlur={() => props.onBlur('operator')}
           error={errors.operator}
-          disabled={readOnly || operatorData.length === 0}
+          readOnly={readOnly}
+          disabled={!readOnly && operatorData.length === 0}
           allowDeselect={false}
         />
         <ConditionValueInput
@@ -90,7 +90,7 @@ export function ConditionRow(props: ConditionRowProps) {
           onChange={props.onValueChange}
           onBlur={() => props.onBlur('value')}
           error={errors.value}
-          disabled={readOnly}
+          readOnly={readOnly}
         />
       </Stack>
     </Paper>

@@ -10,7 +10,7 @@ export interface ConditionValueInputProps {
   onChange(value: ConditionValue): void;
   onBlur(): void;
   error?: string;
-  disabled?: boolean;
+  readOnly?: boolean;
 }
 
 const isNumeric = (type: OperandType | null | undefined) => type === 'integer' || type === 'float';
@@ -28,7 +28,7 @@ export function ConditionValueInput({
   onChange,
   onBlur,
   error,
-  disabled,
+  readOnly,
 }: ConditionValueInputProps) {
   const kind = valueKindOf(type, operator);
   const first = value[0];
@@ -45,7 +45,7 @@ export function ConditionValueInput({
           onChange={(event) => onChange([event.currentTarget.value])}
           onBlur={onBlur}
           error={error}
-          disabled={disabled}
+          readOnly={readOnly}
         />
       );
     case 'number':
@@ -63,7 +63,7 @@ export function ConditionValueInput({
           }}
           onBlur={onBlur}
           error={error}
-          disabled={disabled}
+          readOnly={readOnly}
         />
       );
     case 'date':
@@ -76,7 +76,7 @@ export function ConditionValueInput({
           onChange={(event) => onChange([event.currentTarget.value])}
           onBlur={onBlur}
           error={error}
-          disabled={disabled}
+          readOnly={readOnly}
         />
       );
     case 'list':
@@ -94,12 +94,12 @@ export function ConditionValueInput({
           }
           onBlur={onBlur}
           error={error}
-          disabled={disabled}
+          readOnly={readOnly}
           clearable
         />
       );
     case 'range':
-      return <RangeInput {...{ type, value, onChange, onBlur, error, disabled }} />;
+      return <RangeInput {...{ type, value, onChange, onBlur, error, readOnly }} />;
   }
 }
 
@@ -109,7 +109,7 @@ function RangeInput({
   onChange,
   onBlur,
   error,
-  disabled,
+  readOnly,
 }: Omit<ConditionValueInputProps, 'operator'>) {
   const [from = null, to = null] = value;
   const set = (index: 0 | 1, next: string | number | null) => {
@@ -127,7 +127,7 @@ function RangeInput({
           onChange={(next) => set(0, fromNumberInput(next))}
           onBlur={onBlur}
           error={error}
-          disabled={disabled}
+          readOnly={readOnly}
         />
         <NumberInput
           label="To"
@@ -135,7 +135,7 @@ function RangeInput({
           onChange={(next) => set(1, fromNumberInput(next))}
           onBlur={onBlur}
           error={Boolean(error)}
-          disabled={disabled}
+          readOnly={readOnly}
         />
       </Group>
     );
@@ -150,7 +150,7 @@ function RangeInput({
         onChange={(event) => set(0, event.currentTarget.value)}
         onBlur={onBlur}
         error={error}
-        disabled={disabled}
+        readOnly={readOnly}
       />
       <TextInput
         size="sm"
@@ -160,7 +160,7 @@ function RangeInput({
         onChange={(event) => set(1, event.currentTarget.value)}
         onBlur={onBlur}
         error={Boolean(error)}
-        disabled={disabled}
+        readOnly={readOnly}
       />
     </Group>
   );

@@ -27,6 +27,8 @@ export interface PanelSetup {
   options?: Record<string, unknown>;
   showErrors?: boolean;
   readOnly?: boolean;
+  /** Other answers per API path, such as a failing field list. */
+  answers?: Parameters<typeof stubApi>[0];
 }
 
 export function renderPanel(
@@ -37,6 +39,7 @@ export function renderPanel(
   const api = stubApi({
     [COLUMNS]: { body: { columns: personColumns, person_org_mapping: 'one_to_one' } },
     [TOKENS]: { body: { records: tokenRecords } },
+    ...setup.answers,
   });
   const changes: Record<string, unknown>[] = [];
   function Host() {

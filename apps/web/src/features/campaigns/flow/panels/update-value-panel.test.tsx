@@ -175,4 +175,10 @@ describe(UpdateValuePanel.name, () => {
       ],
     });
   });
+
+  it('only shows the updates when the campaign is read-only', async () => {
+    render({ options: stored, readOnly: true });
+    expect(await screen.findByText('2. Score')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add update|Edit|Remove/ })).toBeNull();
+  });
 });
