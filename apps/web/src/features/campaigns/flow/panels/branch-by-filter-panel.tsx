@@ -45,6 +45,11 @@ export function readFilterConditions(options: Record<string, unknown>): FilterCo
  * default branch. Conditions reorder by drag and drop or by their Move up / Move down buttons.
  */
 export function BranchByFilterPanel(props: StepPanelProps) {
+  // One step's touched fields and selected condition never carry over to the next step shown.
+  return <BranchByFilterPanelBody key={props.node.action_id} {...props} />;
+}
+
+function BranchByFilterPanelBody(props: StepPanelProps) {
   const { options, onChange, readOnly } = props;
   const errors = useStepErrors(props);
   const fields = usePersonFieldOptions();

@@ -92,4 +92,12 @@ describe(BranchByTokenPanel.name, () => {
     await choose('Token', 'seats number');
     expect(last().conditions).toEqual([{ branch_id: 'b1', condition: { operator: 'equals', value: [] } }]);
   });
+
+  it('forgets what was touched when another step is shown', async () => {
+    const { showStep } = render({ options: { default_branch_id: 'rest' } });
+    fireEvent.blur(screen.getByLabelText('Token', { selector: 'input' }));
+    expect(await screen.findByText("Option can't be empty")).toBeTruthy();
+    showStep('step-2', { default_branch_id: 'other' });
+    expect(screen.queryByText("Option can't be empty")).toBeNull();
+  });
 });

@@ -17,6 +17,11 @@ export const branchableTokens = (tokens: readonly TokenOption[]) =>
 
 /** Branch by token: each condition on the token's value opens a branch; the rest take the default. */
 export function BranchByTokenPanel(props: StepPanelProps) {
+  // One step's touched fields and selected condition never carry over to the next step shown.
+  return <BranchByTokenPanelBody key={props.node.action_id} {...props} />;
+}
+
+function BranchByTokenPanelBody(props: StepPanelProps) {
   const { options, onChange, readOnly } = props;
   const errors = useStepErrors(props);
   const tokens = useTokenOptions();

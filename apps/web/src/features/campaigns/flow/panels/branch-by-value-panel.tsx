@@ -13,6 +13,11 @@ import { useStepErrors } from './use-step-errors';
 
 /** Branch by value: each condition on one person field's value opens a branch; the rest take the default. */
 export function BranchByValuePanel(props: StepPanelProps) {
+  // One step's touched fields and selected condition never carry over to the next step shown.
+  return <BranchByValuePanelBody key={props.node.action_id} {...props} />;
+}
+
+function BranchByValuePanelBody(props: StepPanelProps) {
   const { options, onChange, readOnly } = props;
   const errors = useStepErrors(props);
   const fields = usePersonFieldOptions();

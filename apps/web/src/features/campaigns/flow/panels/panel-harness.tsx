@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ActionType, Campaign } from '@meridian/contracts';
 import { tokenColumnsListContract, tokensListAllContract } from '@meridian/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { type ComponentType, useState } from 'react';
 import { stubApi } from '@/test/api-stub';
 import { personColumns, tokenRecords } from './panel-fixtures';
@@ -42,12 +42,18 @@ export function renderPanel(
     ...setup.answers,
   });
   const changes: Record<string, unknown>[] = [];
+  const control = { showStep: (_id: string, _options: Record<string, unknown>) => undefined as void };
   function Host() {
     const [options, setOptions] = useState(setup.options ?? {});
+    const [stepId, setStepId] = useState('step-1');
+    control.showStep = (id, next) => {
+      setStepId(id);
+      setOptions(next);
+    };
     return (
       <Panel
         node={{
-          action_id: 'step-1',
+          action_id: stepId,
           action_type: actionType,
           action_options: options,
           branch_id: null,
@@ -73,7 +79,13 @@ export function renderPanel(
       </MantineProvider>
     </QueryClientProvider>,
   );
-  return { api, changes, last: () => changes.at(-1) as Record<string, unknown> };
+  return {
+    api,
+    changes,
+    last: () => changes.at(-1) as Record<string, unknown>,
+    /** The side panel switching to another step of the same type. */
+    showStep: (id: string, options: Record<string, unknown>) => act(() => control.showStep(id, options)),
+  };
 }
 
 /** Picks an option of a Mantine select by the select's label, inside `scope` (a row) if given. */

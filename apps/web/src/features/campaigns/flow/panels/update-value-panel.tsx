@@ -16,6 +16,11 @@ import { useStepErrors } from './use-step-errors';
 
 /** Update value: person fields set from a token, a formula or a custom value, one update per field. */
 export function UpdateValuePanel(props: StepPanelProps) {
+  // One step's touched fields and selected condition never carry over to the next step shown.
+  return <UpdateValuePanelBody key={props.node.action_id} {...props} />;
+}
+
+function UpdateValuePanelBody(props: StepPanelProps) {
   const { options, onChange, readOnly } = props;
   const errors = useStepErrors(props);
   const fields = usePersonFieldOptions();
