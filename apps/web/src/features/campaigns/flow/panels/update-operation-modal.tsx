@@ -139,13 +139,13 @@ export function UpdateOperationModal({
               />
             </Group>
           )}
-          {draft.type === 'formula' &&
-            field &&
-            formulaPreview(field.display, draft.operator, draft.value) && (
-              <Text size="sm" c="dimmed">
-                {formulaPreview(field.display, draft.operator, draft.value)}
-              </Text>
-            )}
+          {draft.type === 'formula' && field && draft.operator && (
+            <Text size="sm" c="dimmed">
+              {errors.value
+                ? `Use a number of at least ${formulaMinimum(draft.operator)}.`
+                : formulaPreview(field.display, draft.operator, draft.value)}
+            </Text>
+          )}
           {draft.type === 'custom_value' && field && (
             <CustomValueInput
               field={field}
