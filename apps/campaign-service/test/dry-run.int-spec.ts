@@ -1,0 +1,228 @@
+import {
+  campaignCreateContract,
+  campaignDryRunContract,
+  type Flow,
+  FLOW_ROOT,
+  personCreateContract,
+  personUpdateContract,
+} from '@meridian/contracts';
+import type { SignedIn } from '@meridian/testing';
+import { DryRunClock, DryRunService } from '../src/modules/campaigns/dry-run/dry-run.service';
+import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
+
+const TODAY = new Date('2026-03-02T09:00:00.000Z');
+const UNKNOWN = '6b1f8c3e-4a4b-4c55-9a43-1d3c1b6f0e11';
+
+describe(DryRunService.name, () => {
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+  let stranger: SignedIn;
+  let ada: string;
+  let bob: string;
+  let strangersPerson: string;
+  let campaignId: string;
+
+  async function newPerson(who: SignedIn, email: string, firstName: string): Promise<string> {
+    const id = (await t.call(personCreateContract, { email }, who).expect(200)).body.person_id as string;
+    await t
+      .call(personUpdateContract, { person_id: id, default_fields: { first_name: firstName } }, who)
+      .expect(200);
+    return id;
+  }
+
+  /** Every table of the service's schema with its row count. */
+  async function rowCounts(): Promise<Record<string, number>> {
+    const tables = await t.sql<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = 'campaign' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { name } of tables)
+      counts[name] = Number(
+        (await t.sql<{ n: string }>(`SELECT count(*) AS n FROM campaign."${name}"`))[0]!.n,
+      );
+    return counts;
+  }
+
+  beforeAll(async () => {
+    t = await startCampaignTestApp();
+    jest.spyOn(t.app.get(DryRunClock), 'now').mockReturnValue(TODAY);
+    admin = await t.platform.newOrganisation();
+    stranger = await t.platform.newOrganisation();
+    ada = await newPerson(admin, 'ada@example.com', 'Ada <b>');
+    bob = await newPerson(admin, 'bob@example.com', 'Bob');
+    strangersPerson = await newPerson(stranger, 'eve@example.com', 'Ada <b>');
+    const org = admin.organisation.id;
+    const [template] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.email_templates (organisation_id, name, template_type, subject, content)
+       VALUES ($1, 'Welcome', 'advanced', 'Ignored', '<p>Hello {{ person.first_name }}</p>') RETURNING id`,
+      [org],
+    );
+    await t.sql(
+      `INSERT INTO campaign.webhooks (organisation_id, webhook_id, name, method, url)
+       VALUES ($1, 'crm', 'CRM sync', 'PUT', 'https://crm.example.com/contacts')`,
+      [org],
+    );
+    const [list] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.static_lists (organisation_id, name) VALUES ($1, 'Engaged') RETURNING id`,
+      [org],
+    );
+    const flow: Flow = {
+      nodes: [
+        {
+          action_id: 'branch',
+          action_type: 'branch_by_filter',
+          is_deleted: false,
+          action_options: {
+            primary_branch_id: 'adas',
+            default_branch_id: 'others',
+            condition: {
+              conditions: [
+                {
+                  sequence_number: 1,
+                  condition: {
+                    filter_type: 'person',
+                    filter: 'first_name',
+                    operator: 'starts_with',
+                    value: ['ada'],
+                  },
+                },
+              ],
+            },
+          },
+        },
+        {
+          action_id: 'wait',
+          action_type: 'delay',
+          branch_id: 'adas',
+          is_deleted: false,
+          action_options: { delay_value: 3, delay_unit: 'hours' },
+        },
+        {
+          action_id: 'mail',
+          action_type: 'send_email',
+          branch_id: 'adas',
+          is_deleted: false,
+          action_options: {
+            template_id: template!.id,
+            subject: 'Welcome {{ person.first_name }}',
+            from_email: { name: 'Acme News', email: 'news@acme.example' },
+            reply_to: 'help@acme.example',
+          },
+        },
+        {
+          action_id: 'hook',
+          action_type: 'webhook',
+          branch_id: 'others',
+          is_deleted: false,
+          action_options: { webhook_id: 'crm' },
+        },
+        {
+          action_id: 'list',
+          action_type: 'add_to_static_list',
+          branch_id: 'others',
+          is_deleted: false,
+          action_options: { static_list_id: list!.id },
+        },
+      ],
+      links: [
+        { source: FLOW_ROOT, target: 'branch', attributes: {} },
+        { source: 'branch', target: 'wait', attributes: { branch_id: 'adas' } },
+        { source: 'wait', target: 'mail', attributes: {} },
+        { source: 'branch', target: 'hook', attributes: { branch_id: 'others' } },
+        { source: 'hook', target: 'list', attributes: {} },
+      ],
+    };
+    campaignId = (await t.call(campaignCreateContract, { name: 'Onboarding' }, admin).expect(200)).body
+      .campaign.campaign_id as string;
+    // The working copy is the draft's flow; the live flow is empty and must be ignored.
+    await t.sql(`UPDATE campaign.campaigns SET flow = $2, draft = true, draft_data = $3 WHERE id = $1`, [
+      campaignId,
+      JSON.stringify({ nodes: [], links: [] }),
+      JSON.stringify({ flow }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const dryRun = (person_id: string, who = admin, campaign_id = campaignId) =>
+    t.call(campaignDryRunContract, { campaign_id, person_id }, who);
+
+  it('takes the primary branch for a matching person, waits, and renders their email escaped', async () => {
+    const { body } = await dryRun(ada).expect(200);
+    expect(body.stopped).toBe('end');
+    expect(body.evaluated_at).toBe(TODAY.toISOString());
+    expect(body.person).toMatchObject({ id: ada, email: 'ada@example.com', first_name: 'Ada <b>' });
+    expect(body.steps.map((s: { action_id: string }) => s.action_id)).toEqual(['branch', 'wait', 'mail']);
+    expect(body.steps[0]).toMatchObject({
+      status: 'ok',
+      label: 'Branch by filter',
+      branch_id: 'adas',
+      explanation: 'first_name starts with "ada": matched, took the primary branch',
+    });
+    expect(body.steps[1]).toMatchObject({ label: 'Add delay', wake_at: '2026-03-02T12:00:00.000Z' });
+    expect(body.steps[2].email).toEqual({
+      to: 'ada@example.com',
+      subject: 'Welcome Ada <b>',
+      from: 'Acme News <news@acme.example>',
+      reply_to: 'help@acme.example',
+      html: '<p>Hello Ada &lt;b&gt;</p>',
+    });
+  });
+
+  it('takes the default branch for another person: the webhook it would call and the list it would join', async () => {
+    const { body } = await dryRun(bob).expect(200);
+    expect(body.steps.map((s: { action_id: string }) => s.action_id)).toEqual(['branch', 'hook', 'list']);
+    expect(body.steps[0]).toMatchObject({
+      branch_id: 'others',
+      explanation: 'first_name starts with "ada": not matched, took the default branch',
+    });
+    expect(body.steps[1]).toMatchObject({
+      webhook: { name: 'CRM sync', method: 'PUT', url: 'https://crm.example.com/contacts' },
+      explanation: 'Would call PUT https://crm.example.com/contacts (webhook "CRM sync")',
+    });
+    expect(body.steps[2]).toMatchObject({
+      static_list: { name: 'Engaged', member: false },
+      explanation: 'bob@example.com would be added to "Engaged"',
+    });
+  });
+
+  it('writes nothing anywhere', async () => {
+    const before = await rowCounts();
+    const [campaign] = await t.sql(`SELECT * FROM campaign.campaigns WHERE id = $1`, [campaignId]);
+    await dryRun(ada).expect(200);
+    await dryRun(bob).expect(200);
+    expect(await rowCounts()).toEqual(before);
+    expect((await t.sql(`SELECT * FROM campaign.campaigns WHERE id = $1`, [campaignId]))[0]).toEqual(
+      campaign,
+    );
+  });
+
+  it('answers an empty path for a campaign without flow steps', async () => {
+    const empty = (await t.call(campaignCreateContract, { name: 'Empty' }, admin).expect(200)).body.campaign;
+    const { body } = await dryRun(ada, admin, empty.campaign_id as string).expect(200);
+    expect(body).toMatchObject({ steps: [], stopped: 'end' });
+  });
+
+  it("answers 404 for another organisation's campaign or person, and for unknown ids", async () => {
+    const foreignCampaign = await dryRun(strangersPerson, stranger).expect(404);
+    expect(foreignCampaign.body.description).toBe('Campaign details not available');
+    const foreignPerson = await dryRun(strangersPerson).expect(404);
+    expect(foreignPerson.body.description).toBe('Contact not found');
+    await dryRun(UNKNOWN).expect(404);
+    await dryRun(ada, admin, UNKNOWN).expect(404);
+  });
+
+  it('refuses bad bodies with the error body of section 8', async () => {
+    const bad = await t
+      .call(campaignDryRunContract, { campaign_id: 'nope', person_id: 42 }, admin)
+      .expect(400);
+    expect(bad.body).toMatchObject({
+      fields: { campaign_id: ['Campaign details not available'], person_id: ['Select a contact'] },
+    });
+    expect(bad.body.description).toEqual(expect.any(String));
+    await t.call(campaignDryRunContract, {}, admin).expect(400);
+  });
+});
