@@ -68,7 +68,7 @@ async function decide(
       };
       const wake = new Date(now.getTime() + value * DELAY_MS[unit]);
       return {
-        ...blankDecision(`Waits ${value} ${unit}; continues at ${wake.toISOString()}`),
+        ...blankDecision(`Waits ${value} ${unit}, then goes on as if they had passed`),
         wake_at: wake.toISOString(),
       };
     }

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Timeline.css';
-import { Badge, Box, Group, Paper, Stack, Text, Timeline } from '@mantine/core';
+import '@mantine/core/styles/List.css';
+import { Badge, Box, Code, Group, List, Paper, Stack, Text, Timeline } from '@mantine/core';
 import type { DryRunStep, DryRunStop } from '@meridian/contracts';
 import {
   IconAlertTriangle,
@@ -8,6 +9,9 @@ import {
   IconMail,
   IconPlayerStop,
   IconPoint,
+  IconUsersGroup,
+  IconWebhook,
+  IconPencil,
 } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -22,6 +26,9 @@ function bullet(step: DryRunStep) {
   if (step.action_type === 'delay') return <IconClock size={14} />;
   if (step.action_type.startsWith('branch_')) return <IconArrowsSplit size={14} />;
   if (step.email) return <IconMail size={14} />;
+  if (step.webhook) return <IconWebhook size={14} />;
+  if (step.static_list) return <IconUsersGroup size={14} />;
+  if (step.updates) return <IconPencil size={14} />;
   return <IconPoint size={14} />;
 }
 
@@ -94,6 +101,23 @@ export function DryRunSteps({ steps, stopped }: { steps: DryRunStep[]; stopped: 
               <Text size="xs" mt={4}>
                 Continues on {formatDateTime(step.wake_at)}
               </Text>
+            )}
+            {step.webhook && (
+              <Code block mt="xs" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                {step.webhook.method} {step.webhook.url || '(no URL yet)'}
+              </Code>
+            )}
+            {step.updates && (
+              <List size="xs" mt="xs" spacing={2}>
+                {step.updates.map((update) => (
+                  <List.Item key={update.field}>
+                    <Text span size="xs" fw={600}>
+                      {update.field}
+                    </Text>{' '}
+                    ← {update.value === null ? '(cleared)' : update.value}
+                  </List.Item>
+                ))}
+              </List>
             )}
             {step.email && <EmailPreview email={step.email} />}
           </Timeline.Item>
