@@ -189,6 +189,84 @@ describe(DryRunService.name, () => {
     });
   });
 
+  it('branches on a saved token rendered for the person, and says what an update would store', async () => {
+    const org = admin.organisation.id;
+    await t.sql(
+      `INSERT INTO campaign.email_tokens (organisation_id, name, code, default_value, return_type)
+       VALUES ($1, 'tier', '{% if person.first_name == "Bob" %}gold{% else %}basic{% endif %}', 'basic', 'string')`,
+      [org],
+    );
+    const flow: Flow = {
+      nodes: [
+        {
+          action_id: 'by-tier',
+          action_type: 'branch_by_token',
+          is_deleted: false,
+          action_options: {
+            token: 'tier',
+            default_branch_id: 'basic',
+            conditions: [{ branch_id: 'gold', condition: { operator: 'equals', value: ['gold'] } }],
+          },
+        },
+        {
+          action_id: 'title',
+          action_type: 'update_value',
+          branch_id: 'gold',
+          is_deleted: false,
+          action_options: {
+            operations: [
+              {
+                sequence_number: 1,
+                operation: { filter: 'title', type: 'token', token: 'tier', operator: 'set' },
+              },
+            ],
+          },
+        },
+      ],
+      links: [
+        { source: FLOW_ROOT, target: 'by-tier', attributes: {} },
+        { source: 'by-tier', target: 'title', attributes: { branch_id: 'gold' } },
+      ],
+    };
+    const tiered = (await t.call(campaignCreateContract, { name: 'Tiers' }, admin).expect(200)).body.campaign
+      .campaign_id as string;
+    await t.sql(`UPDATE campaign.campaigns SET flow = $2 WHERE id = $1`, [tiered, JSON.stringify(flow)]);
+    const gold = (await dryRun(bob, admin, tiered).expect(200)).body;
+    expect(gold.steps).toMatchObject([
+      {
+        branch_id: 'gold',
+        explanation: 'token tier is "gold"; token tier equals "gold": matched, took branch 1',
+      },
+      {
+        updates: [{ field: 'title', value: 'gold' }],
+        explanation: 'title empty would become "gold" (token tier); nothing is saved',
+      },
+    ]);
+    const basic = (await dryRun(ada, admin, tiered).expect(200)).body;
+    expect(basic.steps).toMatchObject([
+      {
+        branch_id: 'basic',
+        explanation: 'token tier is "basic"; no condition matched, took the default branch',
+      },
+    ]);
+    expect((await t.sql(`SELECT title FROM campaign.persons WHERE id = $1`, [bob]))[0]).toEqual({
+      title: null,
+    });
+  });
+
+  it('gets no email to an unsubscribed person', async () => {
+    await t.sql(`UPDATE campaign.persons SET unsubscribed = true WHERE id = $1`, [ada]);
+    try {
+      const { body } = await dryRun(ada).expect(200);
+      expect(body.steps[2]).toMatchObject({
+        email: null,
+        explanation: 'ada@example.com has unsubscribed: no email would be sent',
+      });
+    } finally {
+      await t.sql(`UPDATE campaign.persons SET unsubscribed = false WHERE id = $1`, [ada]);
+    }
+  });
+
   it('writes nothing anywhere', async () => {
     const before = await rowCounts();
     const [campaign] = await t.sql(`SELECT * FROM campaign.campaigns WHERE id = $1`, [campaignId]);

@@ -65,7 +65,12 @@ export class DryRunService {
       platformSender: this.platformSender,
       filter: this.filter.forOrganisation(auth.organisationId, now),
     });
-    const person = { id: row.id, email: row.email, variables: personVariables(row) };
+    const person = {
+      id: row.id,
+      email: row.email,
+      unsubscribed: row.unsubscribed,
+      variables: personVariables(row),
+    };
     const walk = await walkFlow(flow, person, ports, now);
     return {
       person: { id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name },

@@ -5,6 +5,8 @@ import type { ConditionValue } from './compare';
 export interface JourneyPerson {
   id: string;
   email: string;
+  /** Unsubscribed persons get no campaign email; internal alerts about them still go out. */
+  unsubscribed: boolean;
   variables: Record<string, unknown>;
 }
 

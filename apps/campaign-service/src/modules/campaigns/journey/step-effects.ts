@@ -73,6 +73,8 @@ export async function evaluateEffect(
   switch (type) {
     case 'send_email':
     case 'send_internal_email': {
+      if (type === 'send_email' && person.unsubscribed)
+        return blankDecision(`${person.email} has unsubscribed: no email would be sent`);
       const email = await ports.renderEmail(person, options as unknown as EmailStepOptions);
       if ('error' in email) return blankDecision(email.error, 'error');
       return {

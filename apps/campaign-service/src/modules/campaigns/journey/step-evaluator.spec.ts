@@ -5,10 +5,16 @@ import type { JourneyPerson, JourneyPorts } from './journey.types';
 import { evaluateStep } from './step-evaluator';
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
-const ada: JourneyPerson = { id: 'p1', email: 'ada@example.com', variables: { first_name: 'Ada', score: 7 } };
+const ada: JourneyPerson = {
+  id: 'p1',
+  email: 'ada@example.com',
+  unsubscribed: false,
+  variables: { first_name: 'Ada', score: 7 },
+};
 const bob: JourneyPerson = {
   id: 'p2',
   email: 'bob@example.com',
+  unsubscribed: false,
   variables: { first_name: 'Bob', score: null },
 };
 
@@ -198,6 +204,29 @@ describe('step evaluator', () => {
       links: [],
     };
     expect((await evaluateStep(missing, 'e', ada, ports, NOW)).status).toBe('error');
+  });
+
+  it('sends no campaign email to an unsubscribed person but still alerts the team about them', async () => {
+    const gone = { ...ada, unsubscribed: true };
+    const mailFlow: Flow = {
+      nodes: [
+        { action_id: 'e', action_type: 'send_email', action_options: email(), is_deleted: false },
+        {
+          action_id: 'i',
+          action_type: 'send_internal_email',
+          action_options: { template_id: 't1', internal_emails: ['team@example.com'] },
+          is_deleted: false,
+        },
+      ],
+      links: [{ source: 'e', target: 'i', attributes: {} }],
+    };
+    expect(await evaluateStep(mailFlow, 'e', gone, ports, NOW)).toMatchObject({
+      status: 'ok',
+      email: null,
+      explanation: 'ada@example.com has unsubscribed: no email would be sent',
+      next_action_id: 'i',
+    });
+    expect((await evaluateStep(mailFlow, 'i', gone, ports, NOW)).email).not.toBeNull();
   });
 
   it('tells whether the person is already in a static list', async () => {
