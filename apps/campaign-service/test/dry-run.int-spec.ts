@@ -254,6 +254,53 @@ describe(DryRunService.name, () => {
     });
   });
 
+  it('evaluates branch conditions with the audience compiler: list membership, and a field that does not exist', async () => {
+    const org = admin.organisation.id;
+    const [list] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.static_lists (organisation_id, name) VALUES ($1, 'Beta testers') RETURNING id`,
+      [org],
+    );
+    await t.sql(
+      `INSERT INTO campaign.static_list_members (static_list_id, person_id, organisation_id) VALUES ($1, $2, $3)`,
+      [list!.id, bob, org],
+    );
+    const branch = (condition: Record<string, unknown>): Flow => ({
+      nodes: [
+        {
+          action_id: 'members',
+          action_type: 'branch_by_filter',
+          is_deleted: false,
+          action_options: {
+            primary_branch_id: 'in',
+            default_branch_id: 'out',
+            condition: { conditions: [{ sequence_number: 1, condition }] },
+          },
+        },
+      ],
+      links: [{ source: FLOW_ROOT, target: 'members', attributes: {} }],
+    });
+    const campaign = async (flow: Flow) => {
+      const id = (await t.call(campaignCreateContract, { name: 'Members' }, admin).expect(200)).body.campaign
+        .campaign_id as string;
+      await t.sql(`UPDATE campaign.campaigns SET flow = $2 WHERE id = $1`, [id, JSON.stringify(flow)]);
+      return id;
+    };
+    const members = await campaign(
+      branch({ filter_type: 'list_membership', filter: 'static_list', operator: 'in', value: [list!.id] }),
+    );
+    expect((await dryRun(bob, admin, members).expect(200)).body.steps[0].branch_id).toBe('in');
+    expect((await dryRun(ada, admin, members).expect(200)).body.steps[0].branch_id).toBe('out');
+    const unknownField = await campaign(
+      branch({ filter_type: 'person', filter: 'shoe_size', operator: 'equals', value: ['42'] }),
+    );
+    const { body } = await dryRun(ada, admin, unknownField).expect(200);
+    expect(body.steps[0]).toMatchObject({
+      status: 'error',
+      branch_id: null,
+      explanation: 'The conditions could not be evaluated: condition 1: Invalid values',
+    });
+  });
+
   it('gets no email to an unsubscribed person', async () => {
     await t.sql(`UPDATE campaign.persons SET unsubscribed = true WHERE id = $1`, [ada]);
     try {

@@ -8,7 +8,7 @@ import { CampaignsModule } from '../campaigns/campaigns.module';
 import { DryRunController } from './dry-run.controller';
 import { DryRunRepository } from './dry-run.repository';
 import { DryRunClock, DryRunService } from './dry-run.service';
-import { PersonFieldFilter } from './person-field-filter';
+import { CompiledPersonFilter } from './compiled-person-filter';
 
 /** The dry run: the step evaluator walking a campaign's flow for one contact, read-only. */
 @Module({
@@ -17,7 +17,7 @@ import { PersonFieldFilter } from './person-field-filter';
   providers: [
     DryRunService,
     DryRunRepository,
-    PersonFieldFilter,
+    CompiledPersonFilter,
     { provide: GLOBAL_EMAIL_SETTINGS, useExisting: EmailSettingsService },
     DryRunClock,
   ],

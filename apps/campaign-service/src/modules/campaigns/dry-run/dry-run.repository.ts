@@ -24,6 +24,12 @@ export class DryRunRepository {
     return rows[0] ?? null;
   }
 
+  /** The person ids a compiled person filter selects. */
+  async matching(compiled: { text: string; values: unknown[] }): Promise<string[]> {
+    const rows = (await this.db.query(compiled.text, compiled.values)) as { person_id: string }[];
+    return rows.map((row) => row.person_id);
+  }
+
   template(organisationId: string, id: string): Promise<DryRunTemplate | null> {
     if (!isUuid(id)) return Promise.resolve(null);
     return this.one(

@@ -19,7 +19,7 @@ import { CampaignsService } from '../campaigns/campaigns.service';
 import { walkFlow } from '../journey/dry-run-walk';
 import { DryRunRepository } from './dry-run.repository';
 import { journeyPorts } from './journey-ports';
-import { PersonFieldFilter } from './person-field-filter';
+import { CompiledPersonFilter } from './compiled-person-filter';
 
 /** The current time, a provider of its own so a test can fix 'today'. */
 @Injectable()
@@ -37,7 +37,7 @@ export class DryRunService {
     private readonly persons: PersonsService,
     private readonly personalisation: PersonalisationService,
     private readonly repository: DryRunRepository,
-    private readonly filter: PersonFieldFilter,
+    private readonly filter: CompiledPersonFilter,
     @Inject(GLOBAL_EMAIL_SETTINGS) private readonly globalSettings: GlobalEmailSettings,
     @Inject(MAIL_DEFAULT_SENDER) private readonly platformSender: SenderAddress,
     private readonly clock: DryRunClock,
