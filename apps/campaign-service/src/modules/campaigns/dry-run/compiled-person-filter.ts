@@ -46,7 +46,7 @@ export class CompiledPersonFilter {
           const problems = Object.entries(error.errors).map(
             ([path, message]) => `condition ${Number(path.split('.')[0]) + 1}: ${message}`,
           );
-          throw new Error(problems.join('; '));
+          throw new Error(problems.join('; '), { cause: error });
         }
         return this.repository.matching(compiled);
       },
