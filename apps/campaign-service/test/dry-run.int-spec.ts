@@ -2,13 +2,13 @@ import {
   campaignCreateContract,
   campaignDryRunContract,
   type Flow,
-  FLOW_ROOT,
   personCreateContract,
   personUpdateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
 import { DryRunClock, DryRunService } from '../src/modules/campaigns/dry-run/dry-run.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
+import { branchByFilterFlow, onboardingFlow, tierFlow } from './support/dry-run-flows';
 
 const TODAY = new Date('2026-03-02T09:00:00.000Z');
 const UNKNOWN = '6b1f8c3e-4a4b-4c55-9a43-1d3c1b6f0e11';
@@ -67,72 +67,7 @@ describe(DryRunService.name, () => {
       `INSERT INTO campaign.static_lists (organisation_id, name) VALUES ($1, 'Engaged') RETURNING id`,
       [org],
     );
-    const flow: Flow = {
-      nodes: [
-        {
-          action_id: 'branch',
-          action_type: 'branch_by_filter',
-          is_deleted: false,
-          action_options: {
-            primary_branch_id: 'adas',
-            default_branch_id: 'others',
-            condition: {
-              conditions: [
-                {
-                  sequence_number: 1,
-                  condition: {
-                    filter_type: 'person',
-                    filter: 'first_name',
-                    operator: 'starts_with',
-                    value: ['ada'],
-                  },
-                },
-              ],
-            },
-          },
-        },
-        {
-          action_id: 'wait',
-          action_type: 'delay',
-          branch_id: 'adas',
-          is_deleted: false,
-          action_options: { delay_value: 3, delay_unit: 'hours' },
-        },
-        {
-          action_id: 'mail',
-          action_type: 'send_email',
-          branch_id: 'adas',
-          is_deleted: false,
-          action_options: {
-            template_id: template!.id,
-            subject: 'Welcome {{ person.first_name }}',
-            from_email: { name: 'Acme News', email: 'news@acme.example' },
-            reply_to: 'help@acme.example',
-          },
-        },
-        {
-          action_id: 'hook',
-          action_type: 'webhook',
-          branch_id: 'others',
-          is_deleted: false,
-          action_options: { webhook_id: 'crm' },
-        },
-        {
-          action_id: 'list',
-          action_type: 'add_to_static_list',
-          branch_id: 'others',
-          is_deleted: false,
-          action_options: { static_list_id: list!.id },
-        },
-      ],
-      links: [
-        { source: FLOW_ROOT, target: 'branch', attributes: {} },
-        { source: 'branch', target: 'wait', attributes: { branch_id: 'adas' } },
-        { source: 'wait', target: 'mail', attributes: {} },
-        { source: 'branch', target: 'hook', attributes: { branch_id: 'others' } },
-        { source: 'hook', target: 'list', attributes: {} },
-      ],
-    };
+    const flow = onboardingFlow(template!.id, list!.id);
     campaignId = (await t.call(campaignCreateContract, { name: 'Onboarding' }, admin).expect(200)).body
       .campaign.campaign_id as string;
     // The working copy is the draft's flow; the live flow is empty and must be ignored.
@@ -196,38 +131,7 @@ describe(DryRunService.name, () => {
        VALUES ($1, 'tier', '{% if person.first_name == "Bob" %}gold{% else %}basic{% endif %}', 'basic', 'string')`,
       [org],
     );
-    const flow: Flow = {
-      nodes: [
-        {
-          action_id: 'by-tier',
-          action_type: 'branch_by_token',
-          is_deleted: false,
-          action_options: {
-            token: 'tier',
-            default_branch_id: 'basic',
-            conditions: [{ branch_id: 'gold', condition: { operator: 'equals', value: ['gold'] } }],
-          },
-        },
-        {
-          action_id: 'title',
-          action_type: 'update_value',
-          branch_id: 'gold',
-          is_deleted: false,
-          action_options: {
-            operations: [
-              {
-                sequence_number: 1,
-                operation: { filter: 'title', type: 'token', token: 'tier', operator: 'set' },
-              },
-            ],
-          },
-        },
-      ],
-      links: [
-        { source: FLOW_ROOT, target: 'by-tier', attributes: {} },
-        { source: 'by-tier', target: 'title', attributes: { branch_id: 'gold' } },
-      ],
-    };
+    const flow = tierFlow();
     const tiered = (await t.call(campaignCreateContract, { name: 'Tiers' }, admin).expect(200)).body.campaign
       .campaign_id as string;
     await t.sql(`UPDATE campaign.campaigns SET flow = $2 WHERE id = $1`, [tiered, JSON.stringify(flow)]);
@@ -264,21 +168,7 @@ describe(DryRunService.name, () => {
       `INSERT INTO campaign.static_list_members (static_list_id, person_id, organisation_id) VALUES ($1, $2, $3)`,
       [list!.id, bob, org],
     );
-    const branch = (condition: Record<string, unknown>): Flow => ({
-      nodes: [
-        {
-          action_id: 'members',
-          action_type: 'branch_by_filter',
-          is_deleted: false,
-          action_options: {
-            primary_branch_id: 'in',
-            default_branch_id: 'out',
-            condition: { conditions: [{ sequence_number: 1, condition }] },
-          },
-        },
-      ],
-      links: [{ source: FLOW_ROOT, target: 'members', attributes: {} }],
-    });
+    const branch = branchByFilterFlow;
     const campaign = async (flow: Flow) => {
       const id = (await t.call(campaignCreateContract, { name: 'Members' }, admin).expect(200)).body.campaign
         .campaign_id as string;

@@ -1,8 +1,7 @@
 import { type Flow, FLOW_MAX_NODES, FLOW_ROOT } from '@meridian/contracts';
-import { compareValue } from './compare';
 import { walkFlow } from './dry-run-walk';
 import type { JourneyPerson, JourneyPorts } from './journey.types';
-import { evaluateStep } from './step-evaluator';
+import { evaluateStep, evaluateStepForMany } from './step-evaluator';
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 const ada: JourneyPerson = {
@@ -244,6 +243,23 @@ describe('step evaluator', () => {
     );
   });
 
+  it('asks the filter once for a whole batch of persons on a branch by filter', async () => {
+    const asked: (readonly string[])[] = [];
+    const counting: JourneyPorts = {
+      ...ports,
+      matchesFilter: (ids, conditions) => {
+        asked.push(ids);
+        return ports.matchesFilter(ids, conditions);
+      },
+    };
+    const outcomes = await evaluateStepForMany(flow, 'b', [ada, bob], counting, NOW);
+    expect(asked).toEqual([['p1', 'p2']]);
+    expect(outcomes.map((o) => [o.branch_id, o.next_action_id])).toEqual([
+      ['yes', 'd'],
+      ['no', 'w'],
+    ]);
+  });
+
   it('stops on a cycle and at the step bound', async () => {
     const delay = { delay_value: 1, delay_unit: 'minutes' };
     const cycle: Flow = {
@@ -276,24 +292,5 @@ describe('step evaluator', () => {
     const walk = await walkFlow(long, ada, ports, NOW);
     expect(walk).toMatchObject({ stopped: 'limit' });
     expect(walk.steps).toHaveLength(FLOW_MAX_NODES);
-  });
-});
-
-describe(compareValue.name, () => {
-  it.each([
-    ['Ada', 'equals', ['ada'], true],
-    ['10', 'greater_than', [9], true],
-    ['9', 'greater_than', ['10'], false],
-    [null, 'greater_than', [1], false],
-    [null, 'not_equals', ['x'], true],
-    ['', 'is_empty', [], true],
-    [5, 'between', [1, 5], true],
-    ['2026-02-27T00:00:00Z', 'in_last_days', [3], true],
-    ['2026-02-20T00:00:00Z', 'in_last_days', [3], false],
-    ['2026-02-20T08:00:00Z', 'on', ['2026-02-20'], true],
-    ['true', 'is_true', [], true],
-    ['Ada', 'no_such_operator', ['Ada'], false],
-  ])('%p %s %p is %p', (actual, operator, value, expected) => {
-    expect(compareValue(actual, { operator, value }, NOW)).toBe(expected);
   });
 });

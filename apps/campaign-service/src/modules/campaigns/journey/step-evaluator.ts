@@ -145,3 +145,34 @@ export async function evaluateStep(
     decision.status === 'error' ? undefined : outgoingLink(flow, node.action_id, decision.branch_id)?.target;
   return { ...head, ...decision, next_action_id: next ?? null };
 }
+
+/**
+ * One step for many persons waiting on it, as the engine runs it: a branch by filter asks the
+ * filter once for the whole batch, every other step is evaluated person by person.
+ */
+export async function evaluateStepForMany(
+  flow: Flow,
+  actionId: string,
+  persons: readonly JourneyPerson[],
+  ports: JourneyPorts,
+  now: Date,
+): Promise<StepOutcome[]> {
+  let batchPorts = ports;
+  const node = findAction(flow, actionId);
+  if (node?.action_type === 'branch_by_filter' && persons.length > 1) {
+    const ids = persons.map((person) => person.id);
+    const answers = new Map<string, Promise<string[]>>();
+    batchPorts = {
+      ...ports,
+      matchesFilter: (_ids, conditions) => {
+        // Every person of the batch asks the same step's conditions: one query answers them all.
+        const key = JSON.stringify(conditions);
+        if (!answers.has(key)) answers.set(key, ports.matchesFilter(ids, conditions));
+        return answers.get(key)!;
+      },
+    };
+  }
+  const outcomes: StepOutcome[] = [];
+  for (const person of persons) outcomes.push(await evaluateStep(flow, actionId, person, batchPorts, now));
+  return outcomes;
+}
