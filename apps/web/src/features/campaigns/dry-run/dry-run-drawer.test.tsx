@@ -139,6 +139,28 @@ describe(DryRunButton.name, () => {
     expect(within(path).getByText('Acme <news@acme.com>')).toBeTruthy();
   });
 
+  it('marks the step where the path stops and says why, with no end of path', async () => {
+    const stopped = {
+      ...result,
+      steps: [
+        step({
+          action_id: 'e',
+          action_type: 'send_email',
+          label: 'Send email',
+          status: 'error',
+          explanation: 'This step is not complete: Select an email template',
+        }),
+      ],
+    };
+    stubApi({ ...lookup, [DRY_RUN]: { body: stopped } });
+    open(campaign({ nodes: [delayNode], links: [] }));
+    await pickAdaAndRun();
+    const path = await screen.findByRole('region', { name: 'Path of the contact' }, { timeout: 4000 });
+    expect(within(path).getByText('Stops here')).toBeTruthy();
+    expect(within(path).getByText('This step is not complete: Select an email template')).toBeTruthy();
+    expect(within(path).queryByText('End of the path')).toBeNull();
+  });
+
   it("shows the server's reason when the dry run fails", async () => {
     stubApi({ ...lookup, [DRY_RUN]: errorBody(404, 'NotFoundException', 'Contact not found') });
     open(campaign({ nodes: [delayNode], links: [] }));
