@@ -27,11 +27,11 @@ export class CompiledPersonFilter {
     private readonly repository: DryRunRepository,
   ) {}
 
-  /** Bound to one organisation and one moment ('in the last N days' counts back from `now`). */
-  forOrganisation(organisationId: string, now: Date): PersonFilter {
+  /** Bound to one organisation: a person of another one never matches. */
+  forOrganisation(organisationId: string): PersonFilter {
     let fields: Promise<PersonField[]> | undefined;
     return {
-      matchesFilter: async (personIds, conditions) => {
+      matchesFilter: async (personIds, conditions, now) => {
         fields ??= this.persons.fieldDefinitions(organisationId);
         let compiled;
         try {

@@ -63,7 +63,7 @@ export class DryRunService {
       personalisation: this.personalisation,
       globalSettings: this.globalSettings,
       platformSender: this.platformSender,
-      filter: this.filter.forOrganisation(auth.organisationId, now),
+      filter: this.filter.forOrganisation(auth.organisationId),
     });
     const person = {
       id: row.id,

@@ -108,7 +108,7 @@ export function journeyPorts(deps: PortsDeps): JourneyPorts {
   };
 
   return {
-    matchesFilter: (ids, conditions) => deps.filter.matchesFilter(ids, conditions),
+    matchesFilter: (ids, conditions, now) => deps.filter.matchesFilter(ids, conditions, now),
     tokenValue: async (person, token) => {
       const rendered = await render(person, { value: tokenText(token) }, false);
       if (!rendered) return { error: 'The contact no longer exists' };

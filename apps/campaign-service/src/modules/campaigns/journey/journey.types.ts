@@ -19,13 +19,15 @@ export interface BranchFilterCondition {
 }
 
 /**
- * Which of these persons match every condition. It takes a batch so the engine asks once per step
- * for all persons waiting on it; the audience compiler provides it.
+ * Which of these persons match every condition at `now` ('in the last N days' counts back from
+ * it; a dry run past a delay asks at the wake time). It takes a batch so the engine asks once per
+ * step for all persons waiting on it; the audience compiler provides it.
  */
 export interface PersonFilter {
   matchesFilter(
     personIds: readonly string[],
     conditions: readonly BranchFilterCondition[],
+    now: Date,
   ): Promise<string[]>;
 }
 

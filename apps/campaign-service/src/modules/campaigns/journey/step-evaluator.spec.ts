@@ -243,13 +243,30 @@ describe('step evaluator', () => {
     );
   });
 
+  it('asks a branch after a delay at the wake time, as a run would', async () => {
+    const times: Date[] = [];
+    const timed: JourneyPorts = {
+      ...ports,
+      matchesFilter: (ids, _c, at) => (times.push(at), Promise.resolve(ids)),
+    };
+    const later: Flow = {
+      nodes: [{ ...flow.nodes[1]!, branch_id: null }, flow.nodes[0]!],
+      links: [
+        { source: FLOW_ROOT, target: 'd', attributes: {} },
+        { source: 'd', target: 'b', attributes: {} },
+      ],
+    };
+    await walkFlow(later, ada, timed, NOW);
+    expect(times).toEqual([new Date('2026-03-03T10:00:00.000Z')]);
+  });
+
   it('asks the filter once for a whole batch of persons on a branch by filter', async () => {
     const asked: (readonly string[])[] = [];
     const counting: JourneyPorts = {
       ...ports,
-      matchesFilter: (ids, conditions) => {
+      matchesFilter: (ids, conditions, at) => {
         asked.push(ids);
-        return ports.matchesFilter(ids, conditions);
+        return ports.matchesFilter(ids, conditions, at);
       },
     };
     const outcomes = await evaluateStepForMany(flow, 'b', [ada, bob], counting, NOW);

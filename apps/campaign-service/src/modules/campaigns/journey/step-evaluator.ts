@@ -81,7 +81,7 @@ async function decide(
       const conditions = branch.condition.conditions.map((item) => item.condition);
       let matched: boolean;
       try {
-        matched = (await ports.matchesFilter([person.id], conditions)).includes(person.id);
+        matched = (await ports.matchesFilter([person.id], conditions, now)).includes(person.id);
       } catch (error) {
         // A condition the filter cannot evaluate stops the path, with why, as it would stop a run.
         return blankDecision(`The conditions could not be evaluated: ${(error as Error).message}`, 'error');
@@ -164,10 +164,10 @@ export async function evaluateStepForMany(
     const answers = new Map<string, Promise<string[]>>();
     batchPorts = {
       ...ports,
-      matchesFilter: (_ids, conditions) => {
+      matchesFilter: (_ids, conditions, at) => {
         // Every person of the batch asks the same step's conditions: one query answers them all.
-        const key = JSON.stringify(conditions);
-        if (!answers.has(key)) answers.set(key, ports.matchesFilter(ids, conditions));
+        const key = JSON.stringify([conditions, at]);
+        if (!answers.has(key)) answers.set(key, ports.matchesFilter(ids, conditions, at));
         return answers.get(key)!;
       },
     };
