@@ -247,7 +247,7 @@ describe('step evaluator', () => {
     const times: Date[] = [];
     const timed: JourneyPorts = {
       ...ports,
-      matchesFilter: (ids, _c, at) => (times.push(at), Promise.resolve(ids)),
+      matchesFilter: (ids, _c, at) => (times.push(at), Promise.resolve([...ids])),
     };
     const later: Flow = {
       nodes: [{ ...flow.nodes[1]!, branch_id: null }, flow.nodes[0]!],
