@@ -58,10 +58,10 @@ export async function seedAudienceFixture(
       [organisationId, name, type],
     );
   for (const list of LISTS)
-    await t.sql(`INSERT INTO campaign.static_lists (id, organisation_id, name) VALUES ($1::uuid, $2, $1::text)`, [
-      list,
-      organisationId,
-    ]);
+    await t.sql(
+      `INSERT INTO campaign.static_lists (id, organisation_id, name) VALUES ($1::uuid, $2, $1::text)`,
+      [list, organisationId],
+    );
   for (let i = 0; i < size; i++) {
     const custom: Record<string, Json> = {};
     if (random() > 0.15) custom.score = pick(scores);

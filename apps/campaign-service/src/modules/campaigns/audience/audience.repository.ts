@@ -149,9 +149,12 @@ export class AudienceRepository {
     accountId: string,
   ): Promise<number | null> {
     return this.db.transaction(async (tx) => {
+      // A plain UPDATE answers [rows, count] through TypeORM; a CTE answers rows only.
       const touched = await tx.query<unknown[]>(
-        `UPDATE campaign.static_lists SET updated_at = now(), updated_by = $3
-          WHERE organisation_id = $1 AND id = $2 RETURNING id`,
+        `WITH touched AS (
+           UPDATE campaign.static_lists SET updated_at = now(), updated_by = $3
+            WHERE organisation_id = $1 AND id = $2 RETURNING id)
+         SELECT id FROM touched`,
         [scope.organisationId, listId, accountId],
       );
       if (touched.length === 0) return null;
