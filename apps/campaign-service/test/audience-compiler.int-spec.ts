@@ -184,7 +184,7 @@ const item = fc.oneof(
   membership,
 );
 
-const withConnectors = <T extends { connector: string }>(items: [T, 'and' | 'or'][]) =>
+const withConnectors = <T extends { connector: string }>(items: readonly (readonly [T, 'and' | 'or'])[]) =>
   items.map(([entry, c], i) => ({ ...entry, connector: i === 0 ? '' : c }));
 const query: fc.Arbitrary<AudienceQuery> = fc
   .array(
