@@ -120,7 +120,10 @@ function frequencyCondition(
   const having = (sign: string, n: number) =>
     `p.id IN (SELECT e.person_id ${events} GROUP BY e.person_id HAVING count(*) ${sign} ${scope.params.add(n, '::int')})`;
   const any = `p.id IN (SELECT e.person_id ${events})`;
-  if (operator === 'at_least') return count === 0 ? 'true' : count === 1 ? any : having('>=', count);
+  // At least 0 holds for everyone; the events stay in the text (folded away by the planner) so
+  // every bound parameter keeps a known type.
+  if (operator === 'at_least')
+    return count === 0 ? `(${any} OR true)` : count === 1 ? any : having('>=', count);
   if (operator === 'at_most') return `NOT (${having('>', count)})`;
   return count === 0 ? `NOT (${any})` : having('=', count);
 }

@@ -59,7 +59,10 @@ export function toInstant(item: RawValue | undefined, path: string): Date {
   const dateOnly = text.length === 10;
   const hasZone = /([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)$/.test(text.slice(10));
   const date = new Date(dateOnly ? `${text}T00:00:00Z` : hasZone ? text : `${text.replace(' ', 'T')}Z`);
-  return Number.isNaN(date.getTime()) ? invalid(path) : date;
+  // Date rolls 31 February over into March; a day that does not exist is refused instead.
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
+  const real = new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  return Number.isNaN(date.getTime()) || !real ? invalid(path) : date;
 }
 
 const DAY_MS = 86400000;
