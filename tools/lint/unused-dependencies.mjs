@@ -9,7 +9,6 @@ import { basename, join } from 'node:path';
  * what for. The check fails once one of them is imported, so the list cannot go stale.
  */
 export const PENDING = {
-  '@xyflow/react': 'the campaign flow builder',
   'fast-check': 'property tests of the audience compiler',
 };
 
