@@ -25,16 +25,17 @@ export const NODE_HEIGHT: Record<ActionType, number> = {
 export const TOP_HEIGHT = 72;
 export const CARD_WIDTH = 280;
 export const COLUMN_WIDTH = 320;
-const PLUS_HEIGHT = 72;
-const LABELLED_PLUS_HEIGHT = 96;
-const GAP = 8;
+export const PLUS_HEIGHT = 72;
+export const LABELLED_PLUS_HEIGHT = 100;
+const BRANCH_GAP = 32;
 
 export interface AddPlace {
   after: string;
   branchId: string | null;
 }
 export type ActionNodeData = { node: FlowNode };
-export type AddNodeData = { place: AddPlace; label: string | null };
+/** `end`: nothing follows this '+', so its line stops at the button. */
+export type AddNodeData = { place: AddPlace; label: string | null; end: boolean };
 export type FlowLayoutNode =
   Node<{ kind: 'top' }, 'top'> | Node<ActionNodeData, 'action'> | Node<AddNodeData, 'add'>;
 export interface FlowLayout {
@@ -97,12 +98,26 @@ export function computeFlowLayout(flow: Flow): FlowLayout {
   };
 
   const nodes: FlowLayoutNode[] = [
-    { id: FLOW_ROOT, type: 'top', position: { x: -CARD_WIDTH / 2, y: 0 }, data: { kind: 'top' } },
+    {
+      id: FLOW_ROOT,
+      type: 'top',
+      position: { x: -CARD_WIDTH / 2, y: 0 },
+      width: CARD_WIDTH,
+      height: TOP_HEIGHT,
+      data: { kind: 'top' },
+    },
   ];
   const edges: Edge[] = [];
   const placed = new Set<string>();
   const edge = (source: string, target: string) =>
-    edges.push({ id: `${source}->${target}`, source, target, type: 'smoothstep' });
+    // A small offset keeps a fan-out's corners tight under the branch step instead of looping.
+    edges.push({
+      id: `${source}->${target}`,
+      source,
+      target,
+      type: 'smoothstep',
+      pathOptions: { offset: 4, borderRadius: 8 },
+    } as Edge);
 
   const placeChain = (
     source: string,
@@ -117,16 +132,19 @@ export function computeFlowLayout(flow: Flow): FlowLayout {
     let y = top;
     for (;;) {
       const addId = `add:${from}:${branch ?? ''}`;
+      const node = follow(from, branch);
+      const end = !node || placed.has(node.action_id);
       nodes.push({
         id: addId,
         type: 'add',
         position: { x: x - CARD_WIDTH / 2, y },
-        data: { place: { after: from, branchId: branch }, label: caption },
+        width: CARD_WIDTH,
+        height: caption ? LABELLED_PLUS_HEIGHT : PLUS_HEIGHT,
+        data: { place: { after: from, branchId: branch }, label: caption, end },
       });
       edge(from, addId);
       y += caption ? LABELLED_PLUS_HEIGHT : PLUS_HEIGHT;
-      const node = follow(from, branch);
-      if (!node || placed.has(node.action_id)) return;
+      if (end) return;
       placed.add(node.action_id);
       nodes.push({
         id: node.action_id,
@@ -135,8 +153,10 @@ export function computeFlowLayout(flow: Flow): FlowLayout {
         data: { node },
       });
       edge(addId, node.action_id);
-      y += NODE_HEIGHT[node.action_type] + GAP;
+      y += NODE_HEIGHT[node.action_type];
       if (isBranchActionType(node.action_type)) {
+        // Room for the edges to fan out before the branches' captions.
+        y += BRANCH_GAP;
         const branches = branchIdsOf(node);
         const total = branches.reduce((sum, id) => sum + widthOf(node.action_id, id), 0);
         let left = x - (total * COLUMN_WIDTH) / 2;
@@ -152,6 +172,6 @@ export function computeFlowLayout(flow: Flow): FlowLayout {
       caption = null;
     }
   };
-  placeChain(FLOW_ROOT, null, null, 0, TOP_HEIGHT + GAP * 3);
+  placeChain(FLOW_ROOT, null, null, 0, TOP_HEIGHT);
   return { nodes, edges };
 }

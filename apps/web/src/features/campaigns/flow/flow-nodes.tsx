@@ -111,7 +111,11 @@ function ActionNodeView({ data }: NodeProps<Extract<FlowLayoutNode, { type: 'act
               color="gray"
               className="nodrag"
               aria-label={`Remove step ${label}`}
-              onClick={() => onRemove(node.action_id)}
+              onClick={(event) => {
+                // The card itself opens the panel; removing must not open it too.
+                event.stopPropagation();
+                onRemove(node.action_id);
+              }}
             >
               <IconTrash size={16} />
             </ActionIcon>
@@ -123,20 +127,30 @@ function ActionNodeView({ data }: NodeProps<Extract<FlowLayoutNode, { type: 'act
   );
 }
 
+// The add node's own stretch of the line, so the path runs unbroken through its '+'.
+const line = 'linear-gradient(var(--mantine-color-gray-4), var(--mantine-color-gray-4))';
+const connector = { background: `${line} center / 1px 100% no-repeat` } as const;
+const connectorEnd = { background: `${line} center top / 1px 50% no-repeat` } as const;
+
 function AddNodeView({ data }: NodeProps<Extract<FlowLayoutNode, { type: 'add' }>>) {
-  const { place, label } = data as AddNodeData;
+  const { place, label, end } = data as AddNodeData;
   const { readOnly, onAdd } = useActions();
   return (
-    <Stack w={CARD_WIDTH} align="center" gap={6} pt={label ? 4 : 12}>
+    <Stack
+      w={CARD_WIDTH}
+      h="100%"
+      align="center"
+      justify="center"
+      gap={8}
+      style={end ? connectorEnd : connector}
+    >
       <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
       {label ? (
-        <Badge variant="outline" color="gray" tt="none">
+        <Badge variant="default" tt="none" fw={500}>
           {label}
         </Badge>
       ) : null}
-      {readOnly ? (
-        <div style={{ height: 28 }} />
-      ) : (
+      {readOnly ? null : (
         <Tooltip label="Add flow step">
           <ActionIcon
             className="nodrag"
