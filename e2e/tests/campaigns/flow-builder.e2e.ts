@@ -179,6 +179,9 @@ describe('the flow builder: steps added, edited with their messages, and removed
     await snapshot(phone.page, 'flow-phone');
     await flow.step('Send email').click();
     await flow.drawer.getByLabel('Subject').waitFor();
+    await expectAccessible(phone.page, 'the Send email panel on a phone', '.mantine-Drawer-content');
+    const width = await flow.drawer.evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(390);
     await snapshot(phone.page, 'flow-phone-panel');
     await phone.context.close();
   });

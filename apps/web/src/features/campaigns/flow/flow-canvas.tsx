@@ -51,7 +51,7 @@ export function FlowCanvas({ flow, actions }: FlowCanvasProps) {
     maxZoom: 1,
     minZoom: 0.1,
     padding: 0.2,
-    nodes: layout.nodes.slice(0, 8).map(({ id }) => ({ id })),
+    nodes: layout.nodes.slice(0, 6).map(({ id }) => ({ id })),
   }));
   // On a phone the overview would cover the steps it summarises.
   const wide = useMediaQuery('(min-width: 48em)', true);

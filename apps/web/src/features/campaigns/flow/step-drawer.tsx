@@ -1,4 +1,5 @@
 import { Drawer, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { actionErrors, type FlowNode } from '@meridian/contracts';
 import type { CampaignEditorContext } from './flow-context';
@@ -17,6 +18,8 @@ export interface StepDrawerProps extends CampaignEditorContext {
  */
 export function StepDrawer({ node, onClose, onChange, ...context }: StepDrawerProps) {
   const [touched, setTouched] = useState<string | null>(null);
+  // On a phone the panel takes the whole width rather than overflowing it.
+  const phone = useMediaQuery('(max-width: 36em)', false);
   const Panel = node ? stepPanels[node.action_type] : null;
   const Icon = node ? stepIcon(node.action_type) : null;
   const errors = node && (context.showErrors || touched === node.action_id) ? actionErrors(node) : {};
@@ -28,7 +31,7 @@ export function StepDrawer({ node, onClose, onChange, ...context }: StepDrawerPr
         onClose();
       }}
       position="right"
-      size="md"
+      size={phone ? '100%' : 'md'}
       title={
         node && Icon ? (
           <Group gap="sm">
