@@ -2,13 +2,16 @@ import {
   campaignCreateContract,
   campaignGetContract,
   type Flow,
+  type FlowNode,
   flowActionAddContract,
   flowActionRemoveContract,
   flowActionUpdateContract,
   FLOW_MAX_NODES,
   orderedActions,
+  staticListCreateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
+import { FlowReferencesRepository } from '../src/modules/campaigns/flow/flow-references.repository';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 const active = (flow: Flow) => orderedActions(flow).map((node) => node.action_type);
@@ -232,5 +235,62 @@ describe('FlowController', () => {
       admin,
     );
     expect(missing.status).toBe(404);
+  });
+});
+
+describe(FlowReferencesRepository.name, () => {
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+  let stranger: SignedIn;
+
+  beforeAll(async () => {
+    t = await startCampaignTestApp();
+    admin = await t.platform.newOrganisation();
+    stranger = await t.platform.newOrganisation();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const step = (
+    action_id: string,
+    action_type: FlowNode['action_type'],
+    action_options: Record<string, unknown>,
+    is_deleted = false,
+  ): FlowNode => ({
+    action_id,
+    action_type,
+    action_options,
+    branch_id: null,
+    is_deleted,
+  });
+
+  it("names the steps whose template, webhook or static list is not the organisation's", async () => {
+    const list = async (who: SignedIn, name: string) =>
+      (await t.call(staticListCreateContract, { name }, who).expect(200)).body.static_list
+        .static_list_id as string;
+    const mine = await list(admin, 'Mine');
+    const theirs = await list(stranger, 'Theirs');
+    const flow: Flow = {
+      nodes: [
+        step('own-list', 'add_to_static_list', { static_list_id: mine }),
+        step('their-list', 'remove_from_static_list', { static_list_id: theirs }),
+        step('bad-template', 'send_email', { template_id: 'not-a-uuid' }),
+        step('gone-template', 'send_internal_email', { template_id: '6b1f8c3e-4a4b-4c55-9a43-1d3c1b6f0e11' }),
+        step('gone-webhook', 'webhook', { webhook_id: 'nope' }),
+        step('removed', 'webhook', { webhook_id: 'nope' }, true),
+        step('unset', 'webhook', {}),
+        step('wait', 'delay', { delay_value: 1, delay_unit: 'days' }),
+      ],
+      links: [],
+    };
+    const missing = await t.app.get(FlowReferencesRepository).missing(admin.organisation.id, flow);
+    expect(missing).toEqual({
+      'their-list': { static_list_id: 'Static list is required' },
+      'bad-template': { template_id: 'Select an email template' },
+      'gone-template': { template_id: 'Select an email template' },
+      'gone-webhook': { webhook_id: 'Webhook is required' },
+    });
   });
 });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CampaignEntity } from '../campaigns/campaign.entity';
 import { FlowController } from './flow.controller';
+import { FlowReferencesRepository } from './flow-references.repository';
 import { FlowRepository } from './flow.repository';
 import { FlowService } from './flow.service';
 
@@ -9,6 +10,8 @@ import { FlowService } from './flow.service';
 @Module({
   imports: [TypeOrmModule.forFeature([CampaignEntity])],
   controllers: [FlowController],
-  providers: [FlowRepository, FlowService],
+  providers: [FlowRepository, FlowService, FlowReferencesRepository],
+  // Publishing checks the flow's references with it.
+  exports: [FlowReferencesRepository],
 })
 export class FlowModule {}
