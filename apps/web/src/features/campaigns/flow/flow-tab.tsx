@@ -102,11 +102,12 @@ export function FlowTab(props: FlowTabProps) {
             action={
               readOnly ? undefined : (
                 <Stack align="center" gap="sm">
-                  <Group justify="center" gap="xs">
+                  <Group justify="center" gap={6}>
                     {quickSteps.map((step) => (
                       <Button
                         key={step.type}
                         variant="light"
+                        size="sm"
                         leftSection={<step.icon size={16} />}
                         loading={editor.adding}
                         onClick={() => add(step.type, null)}

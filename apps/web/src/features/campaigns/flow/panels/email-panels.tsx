@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Select, Stack, Text, TagsInput, TextInput } from '@mantine/core';
+import { Group, Input, SegmentedControl, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useTemplateOptions } from '../flow-api';
 import { optionFields } from './option-fields';
 import type { StepPanelProps } from './types';
@@ -42,9 +42,7 @@ function SenderField(
   return (
     <Stack gap={4}>
       <Group justify="space-between" align="flex-end">
-        <Text size="sm" fw={500} component="label" htmlFor={`sender-${props.meta}`}>
-          {props.label}
-        </Text>
+        <Input.Label htmlFor={`sender-${props.meta}`}>{props.label}</Input.Label>
         <SegmentedControl
           size="xs"
           data={sources}
