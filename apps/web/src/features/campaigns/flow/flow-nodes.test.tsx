@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { ComponentProps, ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,7 +49,7 @@ describe('flow nodes', () => {
   it("shows 'Fields are invalid' on an incomplete step only once errors are shown", () => {
     renderStep({ showErrors: false });
     expect(screen.queryByText('Fields are invalid')).toBeNull();
-    resetAppHarness();
+    cleanup();
     renderStep({ showErrors: true });
     expect(screen.getByText('Fields are invalid')).toBeTruthy();
   });
