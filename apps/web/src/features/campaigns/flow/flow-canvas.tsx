@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import '@xyflow/react/dist/base.css';
 import type { Flow } from '@meridian/contracts';
 import { CARD_WIDTH, type FlowLayoutNode, NODE_HEIGHT } from './flow-layout';
+import { FlowNodeStoreContext, useFlowNodeStore } from './flow-node-store';
 import { useFlowLayout } from './use-flow-layout';
 import { type FlowCanvasActions, FlowCanvasContext, flowNodeTypes } from './flow-nodes';
 
@@ -45,6 +46,7 @@ function FocusStep({ id, nodes }: { id: string | null; nodes: FlowLayoutNode[] }
  */
 export function FlowCanvas({ flow, actions }: FlowCanvasProps) {
   const layout = useFlowLayout(flow);
+  const store = useFlowNodeStore(flow);
   // The view opens on the top of the flow (its first steps), not on a long flow shrunk to dots.
   // Only the first view uses it: fitView runs once, when the graph mounts.
   const [fitViewOptions] = useState(() => ({
@@ -64,39 +66,41 @@ export function FlowCanvas({ flow, actions }: FlowCanvasProps) {
     [onOpen],
   );
   return (
-    <FlowCanvasContext.Provider value={actions}>
-      <ReactFlow
-        nodes={layout.nodes}
-        edges={layout.edges}
-        onNodeClick={onNodeClick}
-        nodeTypes={flowNodeTypes}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable={false}
-        edgesFocusable={false}
-        nodesFocusable={false}
-        panOnScroll
-        minZoom={0.1}
-        maxZoom={1}
-        fitView
-        fitViewOptions={fitViewOptions}
-        onlyRenderVisibleElements
-        proOptions={{ hideAttribution: true }}
-        aria-label="Campaign flow"
-      >
-        <FocusStep id={actions.selectedId} nodes={layout.nodes} />
-        <Background gap={24} color="var(--mantine-color-gray-3)" />
-        <Controls showInteractive={false} position="bottom-left" />
-        {wide ? (
-          <MiniMap
-            pannable
-            zoomable
-            nodeColor={minimapColor}
-            position="bottom-right"
-            ariaLabel="Flow overview"
-          />
-        ) : null}
-      </ReactFlow>
-    </FlowCanvasContext.Provider>
+    <FlowNodeStoreContext.Provider value={store}>
+      <FlowCanvasContext.Provider value={actions}>
+        <ReactFlow
+          nodes={layout.nodes}
+          edges={layout.edges}
+          onNodeClick={onNodeClick}
+          nodeTypes={flowNodeTypes}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          edgesFocusable={false}
+          nodesFocusable={false}
+          panOnScroll
+          minZoom={0.1}
+          maxZoom={1}
+          fitView
+          fitViewOptions={fitViewOptions}
+          onlyRenderVisibleElements
+          proOptions={{ hideAttribution: true }}
+          aria-label="Campaign flow"
+        >
+          <FocusStep id={actions.selectedId} nodes={layout.nodes} />
+          <Background gap={24} color="var(--mantine-color-gray-3)" />
+          <Controls showInteractive={false} position="bottom-left" />
+          {wide ? (
+            <MiniMap
+              pannable
+              zoomable
+              nodeColor={minimapColor}
+              position="bottom-right"
+              ariaLabel="Flow overview"
+            />
+          ) : null}
+        </ReactFlow>
+      </FlowCanvasContext.Provider>
+    </FlowNodeStoreContext.Provider>
   );
 }

@@ -57,6 +57,21 @@ export function branchLabel(node: FlowNode, branchId: string): string {
   return index >= 0 ? `Option ${index + 1}` : 'Branch';
 }
 
+/** What the layout depends on: the active steps, their branches and the links, not their options. */
+export function flowShape(flow: Flow): string {
+  const parts: string[] = [];
+  for (const node of flow.nodes)
+    if (!node.is_deleted)
+      parts.push(
+        `${node.action_id}:${node.action_type}:${branchIdsOf(node)
+          .map((id) => `${id}=${branchLabel(node, id)}`)
+          .join(',')}`,
+      );
+  for (const link of flow.links)
+    parts.push(`${link.source}>${link.target}:${link.attributes.branch_id ?? ''}`);
+  return parts.join('|');
+}
+
 /**
  * Places the flow top to bottom: the top node, then each step under the one before with a '+'
  * between them; a branch step fans out into its branches side by side, each as wide as the widest

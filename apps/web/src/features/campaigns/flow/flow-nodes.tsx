@@ -4,6 +4,7 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { createContext, memo, useContext } from 'react';
 import { actionErrors, flowMessages } from '@meridian/contracts';
 import { formatTotal } from '@/lib/format-count';
+import { useCurrentStep } from './flow-node-store';
 import { stepIcon, stepLabel, stepSummary } from './flow-steps';
 import {
   type ActionNodeData,
@@ -56,7 +57,7 @@ function TopNodeView() {
 }
 
 function ActionNodeView({ data }: NodeProps<Extract<FlowLayoutNode, { type: 'action' }>>) {
-  const { node } = data as ActionNodeData;
+  const node = useCurrentStep((data as ActionNodeData).node);
   const { readOnly, showErrors, selectedId, onOpen, onRemove } = useActions();
   const invalid = showErrors && Object.keys(actionErrors(node)).length > 0;
   const Icon = stepIcon(node.action_type);

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { addAction, emptyFlow, type Flow, FLOW_ROOT } from '@meridian/contracts';
+import { addAction, emptyFlow, type Flow, FLOW_ROOT, updateActionOptions } from '@meridian/contracts';
 import * as layoutModule from './flow-layout';
 import { useFlowLayout } from './use-flow-layout';
 
@@ -25,7 +25,7 @@ function steps(count: number): Flow {
 }
 
 describe(useFlowLayout.name, () => {
-  it('lays out a 200-step flow once per flow change, not once per render', () => {
+  it('lays out a 200-step flow once per change of its shape, not per render or keystroke', () => {
     const compute = vi.mocked(layoutModule.computeFlowLayout);
     compute.mockClear();
     const flow = steps(200);
@@ -36,6 +36,13 @@ describe(useFlowLayout.name, () => {
     for (let i = 0; i < 20; i += 1) rerender({ current: flow });
     expect(compute).toHaveBeenCalledTimes(1);
     expect(result.current).toBe(first);
+    // Typing in a panel: each keystroke is a new flow with new options, and no new layout.
+    let typed = flow;
+    for (const subject of ['H', 'He', 'Hel', 'Hell', 'Hello']) {
+      typed = updateActionOptions(typed, 's100', { delay_value: subject.length, delay_unit: 'days' });
+      rerender({ current: typed });
+    }
+    expect(compute).toHaveBeenCalledTimes(1);
     rerender({
       current: addAction(
         flow,
