@@ -208,6 +208,10 @@ describe('the flow builder: steps added, edited with their messages, and removed
     );
     await page.getByRole('button', { name: 'Zoom In' }).waitFor();
     await snapshot(page, 'flow-200-steps');
+    await flow.step('Send email').first().click();
+    await flow.drawer.getByLabel('Subject').pressSequentially('Spring sale');
+    await page.getByText('Subject: Spring sale').waitFor();
+    await flow.closeDrawer();
     await page.locator('.react-flow__pane').hover();
     await page.mouse.wheel(0, 4000);
     await flow.step('Add delay').first().waitFor();

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconClock, IconLayoutGridAdd, IconMail, IconRoute, IconWebhook } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { type ActionType, findAction, isBranchActionType } from '@meridian/contracts';
 import { EmptyState } from '@/components/empty-state';
 import { openRemoveConfirm } from '@/components/list-page/open-remove-confirm';
@@ -56,9 +56,12 @@ export function FlowTab(props: FlowTabProps) {
   );
 
   const flow = editor.flow;
+  // Read through a ref: the cards' actions must not change with every keystroke's new flow.
+  const flowRef = useRef(flow);
+  flowRef.current = flow;
   const confirmRemove = useCallback(
     (actionId: string) => {
-      const node = findAction(flow, actionId);
+      const node = findAction(flowRef.current, actionId);
       if (!node) return;
       const branch = isBranchActionType(node.action_type);
       openRemoveConfirm({
@@ -73,8 +76,13 @@ export function FlowTab(props: FlowTabProps) {
         },
       });
     },
-    [flow, removeStep],
+    [removeStep],
   );
+
+  // The editor may pass a new function each render; the cards keep one.
+  const editListRef = useRef(onEditDynamicList);
+  editListRef.current = onEditDynamicList;
+  const editDynamicList = useCallback(() => editListRef.current(), []);
 
   const actions = useMemo<FlowCanvasActions>(
     () => ({
@@ -82,12 +90,12 @@ export function FlowTab(props: FlowTabProps) {
       readOnly,
       showErrors,
       selectedId,
-      onEditDynamicList,
+      onEditDynamicList: editDynamicList,
       onAdd: setPlacing,
       onOpen: setSelectedId,
       onRemove: confirmRemove,
     }),
-    [audienceCount, readOnly, showErrors, selectedId, onEditDynamicList, confirmRemove],
+    [audienceCount, readOnly, showErrors, selectedId, editDynamicList, confirmRemove],
   );
 
   const empty = !flow.nodes.some((node) => !node.is_deleted);
