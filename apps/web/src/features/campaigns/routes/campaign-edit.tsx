@@ -1,4 +1,4 @@
-import { Anchor, Paper, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -7,13 +7,16 @@ import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { ListLoader } from '@/components/list-table';
 import { showErrorToast } from '@/lib/notify';
-import { useCampaign } from '../api/campaigns';
+import { useQueryClient } from '@tanstack/react-query';
+import { campaignKeys, useCampaign } from '../api/campaigns';
+import { FlowTab } from '../flow/flow-tab';
 
 /** /campaign/edit/:id until the editor lands: the campaign's name and the way back. */
 export function CampaignEditRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const campaign = useCampaign(id);
+  const queryClient = useQueryClient();
 
   // Spec 2: missing details show the error and go back to the list.
   useEffect(() => {
@@ -32,11 +35,15 @@ export function CampaignEditRoute() {
         </Anchor>
       }
     >
-      <Paper p="lg">
-        <Text size="sm" c="dimmed">
-          The campaign editor (dynamic list, flow, schedule and summary) comes next.
-        </Text>
-      </Paper>
+      {/* Until the editor's tabs land, the page shows the flow builder alone. */}
+      <FlowTab
+        campaign={campaign.data}
+        readOnly={false}
+        showErrors={false}
+        audienceCount={null}
+        onEditDynamicList={() => undefined}
+        onFlowSaved={() => void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) })}
+      />
     </PageLayout>
   );
 }
