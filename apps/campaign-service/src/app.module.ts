@@ -24,6 +24,7 @@ import { TemplatesModule } from './modules/assets/templates/templates.module';
 import { WebhooksModule } from './modules/assets/webhooks/webhooks.module';
 import { TokensModule } from './modules/assets/tokens/tokens.module';
 import { CampaignsModule } from './modules/campaigns/campaigns/campaigns.module';
+import { AudienceModule } from './modules/campaigns/audience/audience.module';
 
 export const SCHEMA = 'campaign';
 
@@ -62,6 +63,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       WebhooksModule,
       TokensModule,
       CampaignsModule,
+      AudienceModule,
     ],
   };
 }
