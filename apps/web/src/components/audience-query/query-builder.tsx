@@ -19,13 +19,16 @@ export interface AudienceQueryBuilderProps {
   showErrors?: boolean;
 }
 
+const ignore = () => undefined;
+
 /** The dynamic list query builder (spec 2 "Dynamic list tab"), shared by campaigns and static lists. */
 export function AudienceQueryBuilder(props: AudienceQueryBuilderProps) {
   const { value, onChange, campaignContext, campaignId, readOnly = false, showErrors = false } = props;
   const errors = useMemo(() => queryErrors(value), [value]);
   const state: BuilderState = {
     query: value,
-    onChange,
+    // A read-only list takes no edits at all, whatever a control lets through.
+    onChange: readOnly ? ignore : onChange,
     readOnly,
     showErrors,
     errors,
