@@ -25,7 +25,7 @@ export class AudienceQueryDialog {
 
   /** Picks an option of a select (or adds one to a multi-select) named `label`. */
   async choose(label: string, option: string): Promise<void> {
-    await this.root.getByRole('textbox', { name: label, exact: true }).click();
+    await this.root.getByRole('combobox', { name: label, exact: true }).click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 

@@ -170,7 +170,7 @@ describe('the dynamic list query dialog on a phone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Person field' }).waitFor();
     await page.keyboard.press('Enter');
-    await dialog.root.getByRole('textbox', { name: 'Field of filter 1 of Group 1' }).waitFor();
+    await dialog.root.getByRole('combobox', { name: 'Field of filter 1 of Group 1' }).waitFor();
     const overflow = await page.evaluate<boolean>(
       'document.documentElement.scrollWidth > document.documentElement.clientWidth',
     );

@@ -52,7 +52,9 @@ export function AudiencePreviewTable({ data, loading, error, personHref }: Audie
           <Table.Thead>
             <Table.Tr>
               {columns.map((key) => (
-                <Table.Th key={key}>{headerOf(key)}</Table.Th>
+                <Table.Th key={key} style={{ whiteSpace: 'nowrap' }}>
+                  {headerOf(key)}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
