@@ -241,6 +241,16 @@ describe('Dynamic list endpoints', () => {
         .expect(400);
       expect(badDate.body.description).toBe('Some fields are invalid');
       await t.call(audiencePreviewContract, { query: { conditions: 'x' } }, admin).expect(400);
+      await t
+        .call(audiencePreviewContract, { query: query(person('first_name', 'equals', ['a\u0000'])) }, admin)
+        .expect(400);
+      const deep = {
+        conditions: [group([{ type: 'group', filter_type: 'person', connector: '', children: [] }])],
+      };
+      const emptyGroup = await t.call(audiencePreviewContract, { query: deep }, admin).expect(400);
+      expect(emptyGroup.body.fields).toEqual({
+        'query.conditions.0.children.0': ['Filter group cannot be empty'],
+      });
     });
 
     it('reads the org context as one row per person and org', async () => {

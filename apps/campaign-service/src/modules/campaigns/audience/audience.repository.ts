@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type AudienceQuery,
-  AUDIENCE_PREVIEW_LIMIT,
   type AudienceRow,
   type CampaignContext,
   DEFAULT_PERSON_FIELDS,
@@ -11,7 +10,10 @@ import {
 import { likePattern } from '@meridian/server-kit';
 import { DataSource } from 'typeorm';
 import { type AudienceFieldDefinition, audienceCondition, unitFrom } from './audience-compiler';
+import { audienceCountSql, audiencePreviewSql, type Scope } from './audience-sql';
 import { Params } from './audience-values';
+
+export type { Scope };
 
 export interface AudienceField extends AudienceFieldDefinition {
   display: string;
@@ -119,26 +121,15 @@ export class AudienceRepository {
   }
 
   async count(query: AudienceQuery, scope: Scope): Promise<number> {
-    const params = new Params();
-    const condition = audienceCondition(query, scope, params);
-    const rows = await this.db.query<{ count: string }[]>(
-      `SELECT count(*) AS count FROM ${unitFrom(scope.context)} WHERE ${condition}`,
-      params.values,
-    );
+    const { text, values } = audienceCountSql(query, scope);
+    const rows = await this.db.query<{ count: string }[]>(text, values);
     return Number(rows[0].count);
   }
 
   /** The first rows by email (spec 9: at most 20). */
-  async preview(query: AudienceQuery, scope: Scope): Promise<AudienceRow[]> {
-    const params = new Params();
-    const condition = audienceCondition(query, scope, params);
-    const org = scope.context === 'org' ? 'po.org_id' : 'p.org_id';
-    return this.db.query<AudienceRow[]>(
-      `SELECT p.id, p.email, p.first_name, p.last_name, p.company_name, p.product_user_id, ${org} AS org_id
-         FROM ${unitFrom(scope.context)} WHERE ${condition}
-        ORDER BY lower(p.email), ${org} LIMIT ${AUDIENCE_PREVIEW_LIMIT}`,
-      params.values,
-    );
+  preview(query: AudienceQuery, scope: Scope): Promise<AudienceRow[]> {
+    const { text, values } = audiencePreviewSql(query, scope);
+    return this.db.query<AudienceRow[]>(text, values);
   }
 
   /** Adds the query's people to a list of the organisation; null when there is no such list. */
@@ -172,11 +163,4 @@ export class AudienceRepository {
       return Number(inserted[0].count);
     });
   }
-}
-
-export interface Scope {
-  organisationId: string;
-  context: CampaignContext;
-  now: Date;
-  fields: readonly AudienceFieldDefinition[];
 }
