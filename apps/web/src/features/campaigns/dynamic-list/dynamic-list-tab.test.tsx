@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { AudienceQuery, Campaign } from '@meridian/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/api-stub';
@@ -47,13 +47,13 @@ const row = (n: number) => ({
   org_id: null,
 });
 
-function renderTab(initial: AudienceQuery, props: { readOnly?: boolean } = {}) {
+function renderTab(initial: AudienceQuery, props: { readOnly?: boolean; context?: 'person' | 'org' } = {}) {
   const changes: AudienceQuery[] = [];
   function Harness() {
     const [value, setValue] = useState(initial);
     return (
       <DynamicListTab
-        campaign={campaign}
+        campaign={{ ...campaign, campaign_context: props.context ?? 'person' }}
         readOnly={props.readOnly ?? false}
         showErrors={false}
         value={value}
@@ -139,6 +139,21 @@ describe(DynamicListTab.name, () => {
     expect(
       (screen.getByLabelText('Times of frequency 1 of filter 1 of Active') as HTMLInputElement).value,
     ).toBe('0');
+  });
+
+  it('offers org membership only in the org context', async () => {
+    stubApi({ [`${DYNAMIC}/table/description`]: fields });
+    renderTab(emailContains, { context: 'org' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter to Customers' }));
+    expect(await screen.findByRole('menuitem', { name: 'Org membership' })).toBeTruthy();
+    resetAppHarness();
+    cleanup();
+
+    stubApi({ [`${DYNAMIC}/table/description`]: fields });
+    renderTab(emailContains);
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter to Customers' }));
+    expect(await screen.findByRole('menuitem', { name: 'List membership' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Org membership' })).toBeNull();
   });
 
   it('is read-only when the campaign is', () => {
