@@ -9,7 +9,7 @@ import { signInAsDemoAdmin } from '../../pages/session';
 import { StaticListPage } from '../../pages/static-lists.page';
 import { callApi, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
-import { launchBrowser, newPage, snapshot } from '../../support/browser';
+import { launchBrowser, newPage, snapshot, waitForExpression } from '../../support/browser';
 
 /**
  * A static list filled from a dynamic list query of three kinds: a person field, a list
@@ -168,7 +168,12 @@ describe('the dynamic list query dialog on a phone', () => {
     await page.keyboard.press('Enter');
     await dialog.root.getByRole('button', { name: 'Add filter to Group 1' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Person field' }).waitFor();
+    // The menu moves focus to its first entry once it has opened: Enter then picks it.
+    await waitForExpression(
+      page,
+      `document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent === 'Person field'`,
+      'the first menu entry to take focus',
+    );
     await page.keyboard.press('Enter');
     await dialog.root.getByRole('combobox', { name: 'Field of filter 1 of Group 1' }).waitFor();
     const overflow = await page.evaluate<boolean>(
