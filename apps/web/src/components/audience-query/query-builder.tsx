@@ -17,6 +17,11 @@ export interface AudienceQueryBuilderProps {
   readOnly?: boolean;
   /** Shows spec 5's messages at their rows (after a failed preview, count or publish). */
   showErrors?: boolean;
+  /**
+   * Messages the server gave for items of this query (keyed like `audienceQueryErrors`), shown
+   * where the builder's own checks find nothing; the caller drops them once the query changes.
+   */
+  serverErrors?: Record<string, string>;
 }
 
 const ignore = () => undefined;
@@ -24,7 +29,8 @@ const ignore = () => undefined;
 /** The dynamic list query builder (spec 2 "Dynamic list tab"), shared by campaigns and static lists. */
 export function AudienceQueryBuilder(props: AudienceQueryBuilderProps) {
   const { value, onChange, campaignContext, campaignId, readOnly = false, showErrors = false } = props;
-  const errors = useMemo(() => queryErrors(value), [value]);
+  const { serverErrors } = props;
+  const errors = useMemo(() => ({ ...serverErrors, ...queryErrors(value) }), [value, serverErrors]);
   const state: BuilderState = {
     query: value,
     // A read-only list takes no edits at all, whatever a control lets through.

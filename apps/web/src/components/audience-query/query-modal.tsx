@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { audienceKeys } from './api';
 import { AudiencePreviewTable } from './preview-table';
 import { AudienceQueryBuilder } from './query-builder';
-import { callErrorText } from './call-error';
+import { callErrorText, queryFieldErrors } from './call-error';
 import { emptyQuery, forSend, isQueryValid } from './query-state';
 
 export interface AudienceQueryModalProps {
@@ -27,6 +27,8 @@ export interface AudienceQueryModalProps {
   /** Previews a query: a 'Preview' view, and the footer 'N contacts selected' with Refresh. */
   preview?(query: AudienceQuery, signal: AbortSignal): Promise<AudienceList>;
   personHref(id: string): string;
+  /** The query the builder starts from (default: none). */
+  initialQuery?: AudienceQuery;
 }
 
 /** Spec 2: the modal 'Dynamic list query' (Cancel, a configurable submit, an optional count footer). */
@@ -46,7 +48,9 @@ export function AudienceQueryModal({ opened, onClose, ...rest }: AudienceQueryMo
 
 function QueryModalBody(props: Omit<AudienceQueryModalProps, 'opened'>) {
   const { onClose, submitLabel, onSubmit, campaignContext, scope, preview, personHref } = props;
-  const [query, setQuery] = useState<AudienceQuery>(emptyQuery);
+  const [query, setQuery] = useState<AudienceQuery>(props.initialQuery ?? emptyQuery);
+  // What the server found wrong with the query last submitted, until the query changes.
+  const [submitErrors, setSubmitErrors] = useState<Record<string, string>>({});
   const [showErrors, setShowErrors] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [viewing, setViewing] = useState(false);
@@ -79,8 +83,19 @@ function QueryModalBody(props: Omit<AudienceQueryModalProps, 'opened'>) {
     const sent = checked();
     if (!sent) return;
     setSubmitting(true);
-    onSubmit(sent).then(onClose, () => setSubmitting(false));
+    onSubmit(sent).then(onClose, (error: unknown) => {
+      setSubmitting(false);
+      setSubmitErrors(queryFieldErrors(error));
+    });
   };
+
+  // A refused preview or count speaks of the query it was asked about: shown while that is the query.
+  const askedIsCurrent = asked !== null && JSON.stringify(asked) === JSON.stringify(forSend(query));
+  const serverErrors = {
+    ...(result.isError && askedIsCurrent ? queryFieldErrors(result.error) : {}),
+    ...submitErrors,
+  };
+  const hasServerErrors = Object.keys(serverErrors).length > 0;
 
   if (viewing) {
     return (
@@ -107,11 +122,15 @@ function QueryModalBody(props: Omit<AudienceQueryModalProps, 'opened'>) {
     <Stack gap="md">
       <AudienceQueryBuilder
         value={query}
-        onChange={setQuery}
+        onChange={(next) => {
+          setQuery(next);
+          setSubmitErrors({});
+        }}
         campaignContext={campaignContext}
-        showErrors={showErrors}
+        showErrors={showErrors || hasServerErrors}
+        serverErrors={serverErrors}
       />
-      {showErrors && !valid ? (
+      {(showErrors && !valid) || hasServerErrors ? (
         <Alert color="red" variant="light" role="alert">
           {audienceMessages.someFieldsInvalid}
         </Alert>

@@ -9,6 +9,7 @@ import {
   callErrorText,
   forSend,
   isQueryValid,
+  queryFieldErrors,
 } from '@/components/audience-query';
 import { showErrorToast } from '@/lib/notify';
 import type { CampaignEditorContext } from '../editor/editor-context';
@@ -28,6 +29,12 @@ export function DynamicListTab({ campaign, readOnly, showErrors, value, onChange
   const [asked, setAsked] = useState<AudienceQuery | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const preview = useAudiencePreview(campaign.campaign_id, asked, campaign.campaign_context);
+
+  // A refused preview's messages show at their rows while the query is the one previewed.
+  const serverErrors =
+    preview.isError && JSON.stringify(asked) === JSON.stringify(forSend(value))
+      ? queryFieldErrors(preview.error)
+      : undefined;
 
   const openPreview = () => {
     // Spec 5: an invalid list is not previewed; its rows show why.
@@ -57,7 +64,8 @@ export function DynamicListTab({ campaign, readOnly, showErrors, value, onChange
           campaignContext={campaign.campaign_context}
           campaignId={campaign.campaign_id}
           readOnly={readOnly}
-          showErrors={showErrors || checking}
+          showErrors={showErrors || checking || serverErrors !== undefined}
+          serverErrors={serverErrors}
         />
       </Paper>
       <AudiencePreviewModal
