@@ -92,6 +92,7 @@ describe('a static list, filled from a dynamic list query', () => {
     await dialog.root.getByRole('button', { name: 'Refresh' }).click();
     await dialog.group('Quiet members').getByText('Outer group cannot be empty').waitFor();
     await dialog.root.getByText('Some fields are invalid').waitFor();
+    await snapshot(page, 'static-list-query-errors');
   });
 
   it('builds a query of three kinds and counts it', async () => {

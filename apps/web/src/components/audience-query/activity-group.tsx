@@ -34,7 +34,7 @@ export function ActivityGroup({ group, path, name }: ActivityGroupProps) {
   const { query, onChange, readOnly } = useBuilder();
   const product = group.filter_type === 'product_activity';
   const event = group.filter ?? '';
-  const events = useAudienceEvents();
+  const events = useAudienceEvents(product);
   const eventError = useItemError(path);
   const kinds = product ? PRODUCT_ROWS : MARKETING_ROWS;
   let conditionIndex = 0;

@@ -55,13 +55,14 @@ export function useAudienceFilters(
 }
 
 /** Spec 9: event names, 10000 at most; the select searches them as the user types. */
-export function useAudienceEvents() {
+export function useAudienceEvents(enabled: boolean) {
   return useQuery({
     queryKey: audienceKeys.events(),
     queryFn: ({ signal }) =>
       apiCall(audienceEventsContract, { max_result: AUDIENCE_EVENTS_MAX_RESULT }, { signal }).then((r) =>
         r.rows.map((row) => row.event_name),
       ),
+    enabled,
     staleTime: STALE_MS,
   });
 }
