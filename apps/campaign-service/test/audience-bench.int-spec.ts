@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+// The bench is a folder, not a project: its small-scale run checks the compiled SQL in the service tier.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { generate, runAudienceBench } from '../../../bench/audience/run';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
