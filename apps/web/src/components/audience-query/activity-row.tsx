@@ -7,9 +7,9 @@ import {
 } from '@meridian/contracts';
 import { useCampaignChoices, useEventProperties, useTemplateChoices } from './api';
 import { useBuilder } from './builder-context';
-import { operatorOptions, rowLabels } from './labels';
+import { rowLabels } from './labels';
+import { OperatorAndValue, OperatorSelect } from './operator-value';
 import { operatorsFor, valueForOperator } from './query-state';
-import { ValueInput } from './value-input';
 
 export interface ActivityRowProps {
   row: AudienceLeaf;
@@ -29,19 +29,8 @@ const strings = (value: AudienceLeaf['value']) =>
 export function ActivityRow({ row, event, onChange, onCampaignsChange, name, invalid }: ActivityRowProps) {
   const { readOnly } = useBuilder();
   const kind = row.filter as keyof typeof rowLabels;
-  const operatorSelect = (operators: readonly string[], width = 170) => (
-    <Select
-      size="sm"
-      aria-label={`Operator of ${name}`}
-      disabled={readOnly}
-      allowDeselect={false}
-      data={operatorOptions(operators)}
-      value={row.operator || null}
-      onChange={(operator) =>
-        operator && onChange({ ...row, operator, value: valueForOperator(operator, row.value) })
-      }
-      w={width}
-    />
+  const operatorSelect = (operators: readonly string[], width?: number) => (
+    <OperatorSelect row={row} onChange={onChange} name={name} operators={operators} width={width} />
   );
   const label = (
     <Text size="sm" fw={500} w={96} pt={6}>
@@ -76,15 +65,13 @@ export function ActivityRow({ row, event, onChange, onCampaignsChange, name, inv
     return (
       <Group gap="xs" align="flex-start" wrap="wrap">
         {label}
-        {operatorSelect(timeFrameOperators)}
-        <ValueInput
+        <OperatorAndValue
+          row={row}
+          onChange={onChange}
+          name={name}
+          operators={timeFrameOperators}
           type="datetime"
-          operator={row.operator}
-          value={row.value}
-          label={`Value of ${name}`}
-          disabled={readOnly}
           invalid={invalid}
-          onChange={(value) => onChange({ ...row, value })}
         />
       </Group>
     );
@@ -179,29 +166,14 @@ function PropertyRow(props: {
         w={180}
       />
       {row.property ? (
-        <>
-          <Select
-            size="sm"
-            aria-label={`Operator of ${name}`}
-            disabled={readOnly}
-            allowDeselect={false}
-            data={operatorOptions(operatorsFor(type))}
-            value={row.operator || null}
-            onChange={(operator) =>
-              operator && onChange({ ...row, operator, value: valueForOperator(operator, row.value) })
-            }
-            w={170}
-          />
-          <ValueInput
-            type={type}
-            operator={row.operator}
-            value={row.value}
-            label={`Value of ${name}`}
-            disabled={readOnly}
-            invalid={invalid}
-            onChange={(value) => onChange({ ...row, value })}
-          />
-        </>
+        <OperatorAndValue
+          row={row}
+          onChange={onChange}
+          name={name}
+          operators={operatorsFor(type)}
+          type={type}
+          invalid={invalid}
+        />
       ) : null}
     </Group>
   );

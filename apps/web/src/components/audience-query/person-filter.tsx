@@ -2,9 +2,8 @@ import { Group, Select } from '@mantine/core';
 import type { AudienceLeaf } from '@meridian/contracts';
 import { useAudienceFields } from './api';
 import { useBuilder } from './builder-context';
-import { operatorOptions } from './labels';
-import { operatorsFor, valueForOperator, withField } from './query-state';
-import { ValueInput } from './value-input';
+import { OperatorAndValue } from './operator-value';
+import { operatorsFor, withField } from './query-state';
 
 export interface PersonFilterProps {
   item: AudienceLeaf;
@@ -37,28 +36,14 @@ export function PersonFilter({ item, onChange, name, invalid }: PersonFilterProp
         w={200}
       />
       {item.filter ? (
-        <Select
-          size="sm"
-          aria-label={`Operator of ${name}`}
-          disabled={readOnly}
-          allowDeselect={false}
-          data={operatorOptions(operatorsFor(type))}
-          value={item.operator || null}
-          onChange={(operator) =>
-            operator && onChange({ ...item, operator, value: valueForOperator(operator, item.value) })
-          }
-          w={190}
-        />
-      ) : null}
-      {item.filter ? (
-        <ValueInput
+        <OperatorAndValue
+          row={item}
+          onChange={onChange}
+          name={name}
+          operators={operatorsFor(type)}
           type={type}
-          operator={item.operator}
-          value={item.value}
-          label={`Value of ${name}`}
-          disabled={readOnly}
           invalid={invalid}
-          onChange={(value) => onChange({ ...item, value })}
+          width={190}
         />
       ) : null}
     </Group>
