@@ -10,7 +10,6 @@ import { basename, join } from 'node:path';
  */
 export const PENDING = {
   '@xyflow/react': 'the campaign flow builder',
-  'fast-check': 'property tests of the audience compiler',
 };
 
 /** Code and configuration; prose (Markdown) does not count as a use. */

@@ -24,6 +24,8 @@ import { TemplatesModule } from './modules/assets/templates/templates.module';
 import { WebhooksModule } from './modules/assets/webhooks/webhooks.module';
 import { TokensModule } from './modules/assets/tokens/tokens.module';
 import { CampaignsModule } from './modules/campaigns/campaigns/campaigns.module';
+import { AudienceModule } from './modules/campaigns/audience/audience.module';
+import { DryRunModule } from './modules/campaigns/dry-run/dry-run.module';
 
 export const SCHEMA = 'campaign';
 
@@ -62,6 +64,8 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       WebhooksModule,
       TokensModule,
       CampaignsModule,
+      AudienceModule,
+      DryRunModule,
     ],
   };
 }

@@ -36,3 +36,5 @@ export * from './campaign/flow-transforms';
 export * from './campaign/flow-validate';
 export * from './campaign/flow-publish';
 export * from './campaign/audience-query';
+export * from './campaign/audience.contract';
+export * from './campaign/dry-run.contract';

@@ -6,6 +6,7 @@ import { Templates1769200000000 } from './1769200000000-templates';
 import { EmailSettings1769300000000 } from './1769300000000-email-settings';
 import { ContactSearch1770300000000 } from './1770300000000-contact-search';
 import { Campaigns1770500000000 } from './1770500000000-campaigns';
+import { Audience1770600000000 } from './1770600000000-audience';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   EmailSettings1769300000000,
   ContactSearch1770300000000,
   Campaigns1770500000000,
+  Audience1770600000000,
 ];

@@ -21,7 +21,7 @@ function statusLine(state: LookupState) {
     case 'found': {
       const name = displayName(state.person);
       return (
-        <Text size="xs" c="teal.7">
+        <Text size="xs" c="teal.9">
           {name ? `${name} (${state.person.email})` : state.person.email}
         </Text>
       );

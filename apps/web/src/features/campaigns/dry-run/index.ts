@@ -1,0 +1,1 @@
+export { DryRunButton } from './dry-run-button';
