@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CampaignEntity } from './campaign.entity';
+import { CampaignDraftsController } from './campaign-drafts.controller';
+import { CampaignDraftsRepository } from './campaign-drafts.repository';
+import { CampaignDraftsService } from './campaign-drafts.service';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsRepository } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
 
-/** Campaigns: the list and lifecycle (create, rename, clone, delete). */
+/** Campaigns: the list and lifecycle (create, rename, clone, delete), drafts and publish. */
 @Module({
   imports: [TypeOrmModule.forFeature([CampaignEntity])],
-  controllers: [CampaignsController],
-  providers: [CampaignsRepository, CampaignsService],
+  controllers: [CampaignsController, CampaignDraftsController],
+  providers: [CampaignsRepository, CampaignsService, CampaignDraftsRepository, CampaignDraftsService],
   exports: [CampaignsService],
 })
 export class CampaignsModule {}
