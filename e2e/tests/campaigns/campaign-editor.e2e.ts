@@ -66,8 +66,10 @@ describe('the campaign editor', () => {
     await page.getByLabel('Campaign time').fill('09:30');
     await page.getByRole('combobox', { name: 'Repeat every' }).click();
     await page.getByRole('option', { name: 'Week' }).click();
-    await page.getByRole('checkbox', { name: 'Monday' }).check();
-    await page.getByRole('checkbox', { name: 'Thursday' }).check();
+    // A chip's checkbox is hidden behind its label: the label is what a person clicks.
+    await page.getByText('Monday', { exact: true }).click();
+    await page.getByText('Thursday', { exact: true }).click();
+    expect(await page.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Once every period' }).check();
     await page.getByLabel('Run every').fill('2');
     await page.getByRole('combobox', { name: 'Period' }).click();

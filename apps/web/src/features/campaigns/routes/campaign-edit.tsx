@@ -1,3 +1,4 @@
+import '../styles';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { campaignMessages } from '@meridian/contracts';

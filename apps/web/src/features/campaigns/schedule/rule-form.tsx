@@ -46,6 +46,7 @@ export function RuleForm({ rule, onChange, readOnly, showErrors }: RuleFormProps
         {rule.rule === 'once_every' ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
+              size="md"
               label="Run every"
               min={1}
               allowDecimal={false}
@@ -57,6 +58,7 @@ export function RuleForm({ rule, onChange, readOnly, showErrors }: RuleFormProps
               readOnly={readOnly}
             />
             <Select
+              size="md"
               label="Period"
               placeholder="Select an option"
               data={Object.entries(rulePeriodLabels).map(([value, label]) => ({ value, label }))}

@@ -117,6 +117,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
         {runType === 'period' ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
+              size="md"
               label="Run every"
               min={1}
               allowDecimal={false}
@@ -126,6 +127,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
               readOnly={readOnly}
             />
             <Select
+              size="md"
               label="Frequency"
               placeholder="Select a frequency"
               data={options(periodLabels)}
@@ -141,6 +143,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
+                size="md"
                 label="Repeat every"
                 placeholder="Select a frequency"
                 data={options(recurringLabels)}
@@ -150,6 +153,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
                 readOnly={readOnly}
               />
               <NumberInput
+                size="md"
                 label={`Number of ${(recurringLabels[config.frequency ?? ''] ?? 'period').toLowerCase()}s`}
                 min={1}
                 allowDecimal={false}
@@ -183,6 +187,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
             {config.frequency === 'month' ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
+                  size="md"
                   label="Day of the month"
                   placeholder="Select an option"
                   data={options(monthOptionLabels)}
@@ -195,6 +200,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
                 />
                 {freq.date_string === 'custom' ? (
                   <NumberInput
+                    size="md"
                     label="Day"
                     min={1}
                     max={31}
@@ -210,6 +216,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
             {config.frequency === 'year' ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
+                  size="md"
                   label="Month"
                   placeholder="Select a month"
                   data={monthNames.map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label }))}
@@ -219,6 +226,7 @@ export function ScheduleForm({ schedule, onChange, readOnly, showErrors }: Sched
                   readOnly={readOnly}
                 />
                 <NumberInput
+                  size="md"
                   label="Day"
                   min={1}
                   max={31}
