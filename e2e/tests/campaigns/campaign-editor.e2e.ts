@@ -1,4 +1,10 @@
-import { campaignCreateContract, campaignGetContract } from '@meridian/contracts';
+import {
+  campaignCreateContract,
+  campaignDraftSaveContract,
+  campaignGetContract,
+  FLOW_ROOT,
+} from '@meridian/contracts';
+import { Client } from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { callApi, DEMO_ADMIN, loginByApi, uniqueSuffix } from '../../support/api';
@@ -150,5 +156,64 @@ describe('the campaign editor', () => {
     expect(overflow).toBe(false);
     await expectAccessible(page, 'the schedule tab on a phone');
     await snapshot(page, 'campaign-editor-phone');
+  });
+
+  it('publishes a complete draft as active: the toast, the Published status and Edit campaign again', async () => {
+    const list = {
+      query: {
+        conditions: [
+          {
+            name: 'Adas',
+            connector: '',
+            children: [
+              {
+                type: 'filter',
+                filter_type: 'person',
+                filter: 'first_name',
+                operator: 'equals',
+                value: ['Ada'],
+                connector: '',
+              },
+            ],
+          },
+        ],
+      },
+    };
+    const saved = await callApi(
+      campaignDraftSaveContract,
+      { campaign_id: campaignId, draft: { dynamic_list: list } },
+      token,
+    );
+    expect(saved.status).toBe(200);
+    // The flow steps' own calls write draft_data.flow; here it is written as they leave it.
+    const flow = {
+      nodes: [
+        { action_id: 'wait', action_type: 'delay', action_options: { delay_value: 1, delay_unit: 'days' } },
+      ],
+      links: [{ source: FLOW_ROOT, target: 'wait', attributes: {} }],
+    };
+    const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(`UPDATE campaign.campaigns SET draft_data = draft_data || $2::jsonb WHERE id = $1`, [
+        campaignId,
+        JSON.stringify({ flow }),
+      ]);
+    } finally {
+      await db.end();
+    }
+    await page.goto(`/campaign/edit/${campaignId}?tab=summary`);
+    await page.getByText('Campaign Schedule').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('menuitem', { name: 'Publish as Active Campaign' }).click();
+    await page.getByText('Campaign published as active').waitFor();
+    await page.getByRole('button', { name: 'Edit campaign' }).waitFor();
+    await page
+      .getByTestId('editor-status')
+      .getByText(/^Published/)
+      .waitFor();
+    const live = await stored();
+    expect(live).toMatchObject({ active: true, draft: false, draft_data: null });
+    await snapshot(page, 'campaign-editor-published-phone');
   });
 });
