@@ -5,11 +5,20 @@ import {
   FLOW_ROOT,
 } from '@meridian/contracts';
 import { Client } from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { callApi, DEMO_ADMIN, loginByApi, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
 import { launchBrowser, newPage, snapshot } from '../../support/browser';
+import { isFocused, pressUntilFocused, tabTo } from '../../support/keyboard';
+
+/** Modals move the focus once their opening transition ends. */
+async function waitForFocus(target: Locator) {
+  await target.waitFor();
+  for (let tries = 0; tries < 100 && !(await isFocused(target)); tries += 1)
+    await target.page().waitForTimeout(100);
+  expect(await isFocused(target)).toBe(true);
+}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -58,7 +67,9 @@ describe('the campaign editor', () => {
       .getByText('Editing an Active Campaign would pause the current run. Do you want to continue?')
       .waitFor();
     await expectAccessible(page, 'the edit active campaign dialog', '[role="dialog"]');
-    await dialog.getByRole('button', { name: 'Continue' }).click();
+    // By keyboard: the dialog opens on Continue, and Enter confirms.
+    await waitForFocus(dialog.getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Publish' }).waitFor();
     expect((await stored()).active).toBe(false);
   });
@@ -106,10 +117,14 @@ describe('the campaign editor', () => {
   });
 
   it('refuses to publish an empty dynamic list and flow, with a lasting toast and marked tabs', async () => {
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await page.getByRole('menuitem', { name: 'Publish as Active Campaign' }).waitFor();
+    // By keyboard: Tab to the menu, Enter opens it, arrows reach the entry, Enter picks it.
+    await tabTo(page, page.getByRole('button', { name: 'Publish' }));
+    await page.keyboard.press('Enter');
+    const active = page.getByRole('menuitem', { name: 'Publish as Active Campaign' });
+    await active.waitFor();
     await expectAccessible(page, 'the publish menu', '[role="menu"]');
-    await page.getByRole('menuitem', { name: 'Publish as Active Campaign' }).click();
+    await pressUntilFocused(page, 'ArrowDown', active);
+    await page.keyboard.press('Enter');
     await page.getByText('Campaign publish failed').waitFor();
     await page.getByText('dynamic_list: Dynamic List is empty', { exact: true }).waitFor();
     await page.getByText('flow: Flow is empty', { exact: true }).waitFor();
