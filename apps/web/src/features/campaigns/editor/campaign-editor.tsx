@@ -72,6 +72,7 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
   const [confirmEdit, setConfirmEdit] = useState(false);
   const [openingWarning, setOpeningWarning] = useState<DraftStamp | null>(null);
   const [warned, setWarned] = useState(false);
+  const [flowDirty, setFlowDirty] = useState(false);
 
   useEffect(() => {
     if (me === null || warned) return;
@@ -174,6 +175,7 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
                   applyFlowSaved(saved);
                 }}
                 onEditDynamicList={() => setTab('dynamic-list')}
+                onDirtyChange={setFlowDirty}
               />
             ),
             schedule: (
@@ -230,7 +232,7 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
         }}
         onCancel={leave}
       />
-      <LeaveGuard dirty={drafts.dirty} />
+      <LeaveGuard dirty={drafts.dirty || flowDirty} />
     </Container>
   );
 }

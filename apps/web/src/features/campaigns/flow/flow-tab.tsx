@@ -13,6 +13,8 @@ export interface FlowTabProps extends CampaignEditorContext {
   onFlowSaved(result: FlowSaved): void;
   /** The top node's pencil: switch to the Dynamic list tab. */
   onEditDynamicList(): void;
+  /** Whether step edits wait for their debounced save, so the editor's leave guard asks first. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /** The Flow tab: the React Flow graph, the 'Add flow step' modal and the steps' side panels. */
