@@ -37,13 +37,6 @@ describe('a static list, filled from a CSV file and emptied', () => {
     await page.getByText('No contacts in this list').waitFor();
   });
 
-  it('keeps the dynamic list query entry disabled', async () => {
-    await page.getByRole('button', { name: 'Add contacts' }).click();
-    const entry = page.getByRole('menuitem', { name: 'From a dynamic list query' });
-    expect(await entry.isDisabled()).toBe(true);
-    await page.keyboard.press('Escape');
-  });
-
   it('adds the matching contacts of a CSV file', async () => {
     const list = new StaticListPage(page);
     const dialog = await list.addFromCsv(`email\n${emails.join('\n')}\nnobody.${run}@e2e.meridian.dev\n`);

@@ -34,6 +34,7 @@ export interface AudienceCompileOptions {
  * organisation). The unit: in the person context one row per person (`person_id`); in the org
  * context one row per person and org, a campaign.person_org row joined to its person by email
  * (`person_id`, `person_org_id`, `org_id`), since a person of several orgs is mailed once per org.
+ * Activity and list membership are the person's in either context; org_membership reads the unit's org.
  */
 export interface CompiledAudience {
   text: string;

@@ -10,7 +10,10 @@ import {
   staticListFileStatusContract,
   staticListFileUploadContract,
   staticListMatchContract,
+  staticListQueryInsertContract,
+  staticListQueryPreviewContract,
   staticListTemplateDownloadContract,
+  type AudienceQuery,
 } from '@meridian/contracts';
 import { staticListKeys, type StaticListContactsQuery } from './static-list-keys';
 
@@ -81,4 +84,18 @@ export function useInsertListFile(id: string) {
 export async function downloadListTemplate() {
   const { blob, filename } = await apiDownload(staticListTemplateDownloadContract);
   saveBlob(blob, filename ?? 'static-list-template.csv');
+}
+
+/** The people a dynamic list query would add (its first 20 and the total). */
+export function previewListQuery(query: AudienceQuery, signal: AbortSignal) {
+  return apiCall(staticListQueryPreviewContract, { query }, { signal, selfHandled: true });
+}
+
+export function useInsertListQuery(id: string) {
+  const invalidate = useInvalidateList(id);
+  return useMutation({
+    mutationFn: (query: AudienceQuery) =>
+      apiCall(staticListQueryInsertContract, { static_list_id: id, query }),
+    onSuccess: invalidate,
+  });
 }

@@ -1,5 +1,5 @@
 import '../styles';
-import { Anchor, Button, Center, Group, Loader, Menu, Paper, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Menu, Paper, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArrowLeft,
@@ -20,10 +20,9 @@ import { formatDateTime } from '@/lib/format-date';
 import { useRemoveListContacts, useStaticListContacts } from '../api/static-list-contacts';
 import { useStaticList } from '../api/static-lists';
 import { AddFromCsvModal } from '../components/add-from-csv-modal';
+import { AddFromQueryModal } from '../components/add-from-query-modal';
 import { ListContactsTable } from '../components/list-contacts-table';
 import { dateRangeError, defaultDateRange, REMOVE_CONFIRMATION } from '../utils/date-range';
-
-export const DYNAMIC_QUERY_TOOLTIP = 'Adding contacts from a dynamic list query comes with dynamic lists';
 
 /** /lists/static-list/:id: the contacts of one static list. */
 export function StaticListDetailRoute() {
@@ -47,6 +46,7 @@ export function StaticListDetailRoute() {
   );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [csvOpen, setCsvOpen] = useState(false);
+  const [queryOpen, setQueryOpen] = useState(false);
   const remove = useRemoveListContacts(id);
   const totalPages = contacts.isError ? 0 : (contacts.data?.page_count ?? 0);
 
@@ -110,13 +110,9 @@ export function StaticListDetailRoute() {
               <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => setCsvOpen(true)}>
                 From a CSV file
               </Menu.Item>
-              <Tooltip label={DYNAMIC_QUERY_TOOLTIP} position="left">
-                <div>
-                  <Menu.Item leftSection={<IconFilter size={16} />} disabled>
-                    From a dynamic list query
-                  </Menu.Item>
-                </div>
-              </Tooltip>
+              <Menu.Item leftSection={<IconFilter size={16} />} onClick={() => setQueryOpen(true)}>
+                From a dynamic list query
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </>
@@ -185,6 +181,7 @@ export function StaticListDetailRoute() {
         <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
       </Paper>
       <AddFromCsvModal listId={id} opened={csvOpen} onClose={() => setCsvOpen(false)} />
+      <AddFromQueryModal listId={id} opened={queryOpen} onClose={() => setQueryOpen(false)} />
     </PageLayout>
   );
 }
