@@ -72,6 +72,8 @@ describe('the campaign editor', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Publish' }).waitFor();
     expect((await stored()).active).toBe(false);
+    await expectAccessible(page, 'the dynamic list tab of an editable campaign');
+    await snapshot(page, 'campaign-editor-dynamic-list');
   });
 
   it('sets a recurring schedule and a rule, and saves them as a draft by itself', async () => {

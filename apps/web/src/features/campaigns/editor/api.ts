@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  audienceCountContract,
   type Campaign,
   campaignDraftSaveContract,
   campaignDraftValidateContract,
@@ -43,25 +42,6 @@ export function useEditStart() {
     mutationFn: (campaignId: string) => apiCall(campaignEditStartContract, { campaign_id: campaignId }),
     onSuccess: (result) => store(result.campaign),
   });
-}
-
-/**
- * How many people the saved working dynamic list selects (the server reads draft_data.dynamic_list
- * ?? dynamic_list); `stamp` is the draft's save time, so each save asks again. A failed count is 0.
- */
-export function useSavedAudienceCount(campaignId: string, stamp: string, enabled: boolean) {
-  const count = useQuery({
-    queryKey: [...campaignKeys.detail(campaignId), 'audience-count', stamp],
-    queryFn: ({ signal }) =>
-      apiCall(audienceCountContract, { campaign_id: campaignId }, { signal, selfHandled: true }).then(
-        (r) => r.count,
-      ),
-    enabled,
-    retry: false,
-    meta: { selfHandled: true },
-  });
-  if (!enabled) return null;
-  return count.isError ? 0 : (count.data ?? null);
 }
 
 /** After a flow/action call: the cached campaign is a draft stamped with the call's time and author. */

@@ -23,18 +23,12 @@ import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useRenameCampaign } from '../api/campaigns';
 import { CampaignNameModal } from '../components/campaign-name-modal';
 import { DryRunButton } from '../dry-run';
+import { useAudienceCount } from '../dynamic-list/api';
 import { DynamicListTab } from '../dynamic-list/dynamic-list-tab';
 import { FlowTab } from '../flow/flow-tab';
 import { ScheduleTab } from '../schedule/schedule-tab';
 import { SummaryTab } from '../summary/summary-tab';
-import {
-  publishCampaign,
-  useApplyFlowSaved,
-  useEditStart,
-  useSavedAudienceCount,
-  useStoreCampaign,
-  validateDraft,
-} from './api';
+import { publishCampaign, useApplyFlowSaved, useEditStart, useStoreCampaign, validateDraft } from './api';
 import { EditActiveConfirm, LeaveGuard, OverrideWarning } from './editor-dialogs';
 import { EditorHeader } from './editor-header';
 import { EDITOR_TABS, type EditorTab, EditorTabs, tabErrors } from './editor-tabs';
@@ -89,8 +83,9 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
   }) as AudienceQuery;
   const live = showErrors && !campaign.active ? workingCopyErrors(parts, new Date()) : {};
   const errors = showErrors && !campaign.active ? tabErrors({ ...serverErrors, ...live }) : {};
-  const stamp = String(campaign.draft_data?.updated_at ?? campaign.updated_at);
-  const audienceCount = useSavedAudienceCount(id, stamp, tab === 'summary' || tab === 'flow');
+  // The builder's working query, counted as it changes (an incomplete one counts 0).
+  const audience = useAudienceCount(id, query);
+  const audienceCount = audience.loading ? null : audience.count;
 
   const change = <P extends DraftPart>(part: P, value: Parameters<typeof drafts.change<P>>[1]) => {
     setServerErrors(({ [part]: _, ...rest }) => rest);
