@@ -26,6 +26,7 @@ import { TokensModule } from './modules/assets/tokens/tokens.module';
 import { CampaignsModule } from './modules/campaigns/campaigns/campaigns.module';
 import { AudienceModule } from './modules/campaigns/audience/audience.module';
 import { DryRunModule } from './modules/campaigns/dry-run/dry-run.module';
+import { FlowModule } from './modules/campaigns/flow/flow.module';
 
 export const SCHEMA = 'campaign';
 
@@ -66,6 +67,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       CampaignsModule,
       AudienceModule,
       DryRunModule,
+      FlowModule,
     ],
   };
 }

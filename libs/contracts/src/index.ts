@@ -37,6 +37,7 @@ export * from './campaign/flow-graph';
 export * from './campaign/flow-transforms';
 export * from './campaign/flow-validate';
 export * from './campaign/flow-publish';
+export * from './campaign/flow.contract';
 export * from './campaign/audience-query';
 export * from './campaign/audience.contract';
 export * from './campaign/dry-run.contract';

@@ -1,4 +1,16 @@
+import { Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
+import { IconClock, IconLayoutGridAdd, IconMail, IconRoute, IconWebhook } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { type ActionType, findAction, isBranchActionType } from '@meridian/contracts';
+import { EmptyState } from '@/components/empty-state';
+import { openRemoveConfirm } from '@/components/list-page/open-remove-confirm';
 import type { CampaignEditorContext } from '../editor/editor-context';
+import { AddStepModal } from './add-step-modal';
+import type { FlowCanvasActions } from './flow-nodes';
+import type { AddPlace } from './flow-layout';
+import { stepLabel } from './flow-steps';
+import { StepDrawer } from './step-drawer';
+import { useFlowEditor } from './use-flow-editor';
 
 export interface FlowSaved {
   flow: Record<string, unknown>;
@@ -17,7 +29,141 @@ export interface FlowTabProps extends CampaignEditorContext {
   onDirtyChange?(dirty: boolean): void;
 }
 
+// React Flow and its CSS load with this tab only.
+const FlowCanvas = lazy(async () => ({ default: (await import('./flow-canvas')).FlowCanvas }));
+
+const quickSteps: { type: ActionType; label: string; icon: typeof IconMail }[] = [
+  { type: 'send_email', label: 'Send email', icon: IconMail },
+  { type: 'webhook', label: 'Webhook', icon: IconWebhook },
+  { type: 'delay', label: 'Delay', icon: IconClock },
+];
+
 /** The Flow tab: the React Flow graph, the 'Add flow step' modal and the steps' side panels. */
-export function FlowTab(_props: FlowTabProps) {
-  return null;
+export function FlowTab(props: FlowTabProps) {
+  const { campaign, readOnly, showErrors, audienceCount, onEditDynamicList, onFlowSaved } = props;
+  const editor = useFlowEditor(campaign, onFlowSaved);
+  const { addStep, removeStep } = editor;
+  const [placing, setPlacing] = useState<AddPlace | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = selectedId ? (findAction(editor.flow, selectedId) ?? null) : null;
+
+  const add = useCallback(
+    (type: ActionType, place: AddPlace | null) => {
+      setPlacing(null);
+      void addStep(type, place)
+        .then((saved) => setSelectedId(saved.action_id))
+        .catch(() => undefined);
+    },
+    [addStep],
+  );
+
+  const flow = editor.flow;
+  // Read through a ref: the cards' actions must not change with every keystroke's new flow.
+  const flowRef = useRef(flow);
+  flowRef.current = flow;
+  const confirmRemove = useCallback(
+    (actionId: string) => {
+      const node = findAction(flowRef.current, actionId);
+      if (!node) return;
+      const branch = isBranchActionType(node.action_type);
+      openRemoveConfirm({
+        title: `Remove ${stepLabel(node.action_type)}`,
+        message: branch
+          ? 'Remove this step? Its branches and every step in them are removed with it.'
+          : 'Remove this step? The next step moves up in its place.',
+        confirmLabel: 'Remove',
+        onConfirm: () => {
+          setSelectedId((current) => (current === actionId ? null : current));
+          void removeStep(actionId).catch(() => undefined);
+        },
+      });
+    },
+    [removeStep],
+  );
+
+  // The editor may pass a new function each render; the cards keep one.
+  const editListRef = useRef(onEditDynamicList);
+  editListRef.current = onEditDynamicList;
+  const editDynamicList = useCallback(() => editListRef.current(), []);
+
+  const actions = useMemo<FlowCanvasActions>(
+    () => ({
+      audienceCount,
+      readOnly,
+      showErrors,
+      selectedId,
+      onEditDynamicList: editDynamicList,
+      onAdd: setPlacing,
+      onOpen: setSelectedId,
+      onRemove: confirmRemove,
+    }),
+    [audienceCount, readOnly, showErrors, selectedId, editDynamicList, confirmRemove],
+  );
+
+  const empty = !flow.nodes.some((node) => !node.is_deleted);
+  return (
+    <>
+      {empty ? (
+        <Paper withBorder radius="md">
+          <EmptyState
+            icon={<IconRoute size={22} />}
+            title="Let's build the workflow"
+            hint="Start the workflow by adding a flow step"
+            action={
+              readOnly ? undefined : (
+                <Stack align="center" gap="sm">
+                  <Group justify="center" gap={6}>
+                    {quickSteps.map((step) => (
+                      <Button
+                        key={step.type}
+                        variant="light"
+                        size="sm"
+                        leftSection={<step.icon size={16} />}
+                        loading={editor.adding}
+                        onClick={() => add(step.type, null)}
+                      >
+                        {step.label}
+                      </Button>
+                    ))}
+                  </Group>
+                  <Button
+                    variant="subtle"
+                    leftSection={<IconLayoutGridAdd size={16} />}
+                    onClick={() => setPlacing({ after: 'root', branchId: null })}
+                  >
+                    Show more flow steps
+                  </Button>
+                </Stack>
+              )
+            }
+          />
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" h="calc(100dvh - 240px)" mih={420} style={{ overflow: 'hidden' }}>
+          <Suspense
+            fallback={
+              <Center h="100%">
+                <Loader aria-label="Loading the flow" />
+              </Center>
+            }
+          >
+            <FlowCanvas flow={flow} actions={actions} />
+          </Suspense>
+        </Paper>
+      )}
+      <AddStepModal
+        opened={placing !== null}
+        onClose={() => setPlacing(null)}
+        onPick={(type) => add(type, placing)}
+      />
+      <StepDrawer
+        campaign={campaign}
+        readOnly={readOnly}
+        showErrors={showErrors}
+        node={selected}
+        onClose={() => setSelectedId(null)}
+        onChange={editor.changeOptions}
+      />
+    </>
+  );
 }
