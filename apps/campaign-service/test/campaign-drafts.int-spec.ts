@@ -226,6 +226,31 @@ describe('Campaign drafts and publish', () => {
     expect(body.campaign).toMatchObject({ version: 1, draft: true, dynamic_list: null });
   });
 
+  it("refuses a flow naming a webhook that is not the organisation's, on validate and publish", async () => {
+    const id = await editable();
+    const forged: Flow = {
+      nodes: [
+        {
+          action_id: 'hook',
+          action_type: 'webhook',
+          action_options: { webhook_id: 'not-ours' },
+          is_deleted: false,
+        },
+      ],
+      links: [{ source: FLOW_ROOT, target: 'hook', attributes: {} }],
+    };
+    await draftFlow(id, forged);
+    await save(id, { dynamic_list: dynamicList, schedule: weeklySchedule(), rule: { rule: 'once' } }).expect(
+      200,
+    );
+    const check = await t.call(campaignDraftValidateContract, { campaign_id: id }, admin).expect(200);
+    expect(check.body).toEqual({ valid: false, errors: { flow: 'Some fields are invalid' } });
+    const refused = await t
+      .call(campaignPublishContract, { campaign_id: id, active: true }, admin)
+      .expect(400);
+    expect(refused.body.fields).toEqual({ flow: ['Some fields are invalid'] });
+  });
+
   it('publishes the working copy live: clears the draft, bumps the version, sets the next run', async () => {
     const id = await editable();
     await draftFlow(id, flow);

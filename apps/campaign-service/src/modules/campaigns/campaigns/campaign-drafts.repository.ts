@@ -32,7 +32,9 @@ export class CampaignDraftsRepository {
   locked<T>(
     organisationId: string,
     id: string,
-    change: (row: CampaignEntity) => { set: CampaignChange | null; result: T },
+    change: (
+      row: CampaignEntity,
+    ) => { set: CampaignChange | null; result: T } | Promise<{ set: CampaignChange | null; result: T }>,
   ): Promise<{ row: CampaignEntity; result: T } | null> {
     return this.campaigns.manager.transaction(async (tx: EntityManager) => {
       const repository = tx.getRepository(CampaignEntity);
@@ -42,7 +44,7 @@ export class CampaignDraftsRepository {
         .where('c.id = :id AND c.organisation_id = :organisationId', { id, organisationId })
         .getOne();
       if (!row) return null;
-      const { set, result } = change(row);
+      const { set, result } = await change(row);
       if (!set) return { row, result };
       const updated_at = new Date();
       // TypeORM's deep-partial type refuses plain jsonb objects; the columns are jsonb.

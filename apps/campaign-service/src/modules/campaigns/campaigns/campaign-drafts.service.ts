@@ -3,6 +3,7 @@ import {
   type Campaign,
   CONCURRENT_EDIT_WINDOW_MS,
   type DraftParts,
+  flowSchema,
   nextRunTime,
   normalizeRule,
   type PublishErrors,
@@ -14,6 +15,7 @@ import {
   workingCopyErrors,
   workingParts,
 } from '@meridian/contracts';
+import { FlowReferencesRepository } from '../flow/flow-references.repository';
 import { DomainError, type RequestContext, ValidationError } from '@meridian/server-kit';
 import type { CampaignEntity } from './campaign.entity';
 import { type CampaignChange, CampaignDraftsRepository } from './campaign-drafts.repository';
@@ -70,7 +72,25 @@ function liveRule(stored: unknown): Json | null {
 /** Drafts (save, check), publish and reopening an active campaign for edits (spec 2, 4, 5). */
 @Injectable()
 export class CampaignDraftsService {
-  constructor(private readonly drafts: CampaignDraftsRepository) {}
+  constructor(
+    private readonly drafts: CampaignDraftsRepository,
+    private readonly references: FlowReferencesRepository,
+  ) {}
+
+  /**
+   * The publish check: the working copy's own errors, and a flow naming a template, webhook or
+   * static list that is not the organisation's (removed since, or forged) is invalid too.
+   */
+  private async errorsOf(organisationId: string, row: CampaignEntity, now: Date): Promise<PublishErrors> {
+    const parts = workingParts(row);
+    const errors = workingCopyErrors(parts, now);
+    const flow = flowSchema.safeParse(parts.flow);
+    if (!errors.flow && flow.success) {
+      const missing = await this.references.missing(organisationId, flow.data);
+      if (Object.keys(missing).length > 0) errors.flow = publishMessages.fieldsInvalid;
+    }
+    return errors;
+  }
 
   async save(auth: RequestContext, id: string, parts: DraftParts) {
     const me = authorOf(auth);
@@ -89,9 +109,9 @@ export class CampaignDraftsService {
   }
 
   async validate(auth: RequestContext, id: string) {
-    const done = await this.drafts.locked(auth.organisationId, id, (row) => ({
+    const done = await this.drafts.locked(auth.organisationId, id, async (row) => ({
       set: null,
-      result: workingCopyErrors(workingParts(row), new Date()),
+      result: await this.errorsOf(auth.organisationId, row, new Date()),
     }));
     if (!done) throw new CampaignNotFoundError();
     return { valid: Object.keys(done.result).length === 0, errors: done.result };
@@ -100,9 +120,9 @@ export class CampaignDraftsService {
   /** active undefined: draft.publish, which keeps the campaign's active flag. */
   async publish(auth: RequestContext, id: string, active?: boolean): Promise<Campaign> {
     const now = new Date();
-    const done = await this.drafts.locked(auth.organisationId, id, (row) => {
+    const done = await this.drafts.locked(auth.organisationId, id, async (row) => {
       const parts = workingParts(row);
-      const errors = workingCopyErrors(parts, now);
+      const errors = await this.errorsOf(auth.organisationId, row, now);
       if (Object.keys(errors).length > 0) throw new CampaignPublishError(errors);
       const nextActive = active ?? row.active;
       const set: CampaignChange = {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FlowModule } from '../flow/flow.module';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignDraftsController } from './campaign-drafts.controller';
 import { CampaignDraftsRepository } from './campaign-drafts.repository';
@@ -10,7 +11,7 @@ import { CampaignsService } from './campaigns.service';
 
 /** Campaigns: the list and lifecycle (create, rename, clone, delete), drafts and publish. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CampaignEntity])],
+  imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule],
   controllers: [CampaignsController, CampaignDraftsController],
   providers: [CampaignsRepository, CampaignsService, CampaignDraftsRepository, CampaignDraftsService],
   exports: [CampaignsService],
