@@ -5,7 +5,7 @@ export class FlowBuilderPage {
   constructor(private readonly page: Page) {}
 
   async goto(campaignId: string): Promise<void> {
-    await this.page.goto(`/campaign/edit/${campaignId}`);
+    await this.page.goto(`/campaign/edit/${campaignId}?tab=flow`);
     await this.page
       .getByText(/contacts selected in Dynamic list|Let's build the workflow/)
       .first()

@@ -2,7 +2,12 @@ import {
   campaignCloneContract,
   campaignCreateContract,
   campaignDeleteContract,
+  campaignDraftPublishContract,
+  campaignDraftSaveContract,
+  campaignDraftValidateContract,
+  campaignEditStartContract,
   campaignGetContract,
+  campaignPublishContract,
   campaignUpdateContract,
   contactDuplicateReportContract,
   contactErrorReportContract,
@@ -176,6 +181,15 @@ describe('campaign-service tenant isolation', () => {
     ['campaigns get', campaignGetContract, () => ({ campaign_id: campaignId })],
     ['campaigns update', campaignUpdateContract, () => ({ campaign_id: campaignId, name: 'Mine' })],
     ['campaigns campaign.clone', campaignCloneContract, () => ({ campaign_id: campaignId })],
+    [
+      'campaigns draft.save',
+      campaignDraftSaveContract,
+      () => ({ campaign_id: campaignId, draft: { rule: { rule: 'once' } } }),
+    ],
+    ['campaigns draft.validate', campaignDraftValidateContract, () => ({ campaign_id: campaignId })],
+    ['campaigns publish', campaignPublishContract, () => ({ campaign_id: campaignId, active: false })],
+    ['campaigns draft.publish', campaignDraftPublishContract, () => ({ campaign_id: campaignId })],
+    ['campaigns edit.start', campaignEditStartContract, () => ({ campaign_id: campaignId })],
     ['campaigns delete', campaignDeleteContract, () => ({ campaign_id: campaignId })],
   ];
 
@@ -195,6 +209,10 @@ describe('campaign-service tenant isolation', () => {
     tokenDeleteContract,
     campaignUpdateContract,
     campaignCloneContract,
+    campaignDraftSaveContract,
+    campaignPublishContract,
+    campaignDraftPublishContract,
+    campaignEditStartContract,
     campaignDeleteContract,
   ]);
 

@@ -1,5 +1,6 @@
 import {
   campaignCreateContract,
+  campaignEditStartContract,
   campaignGetContract,
   flowActionAddContract,
   type Flow,
@@ -16,7 +17,10 @@ import { launchBrowser, newPage, snapshot, waitForExpression } from '../../suppo
 async function newCampaign(token: string, name: string): Promise<string> {
   const created = await callApi(campaignCreateContract, { name, campaign_context: 'person' }, token);
   expect(created.status).toBe(200);
-  return (created.body as { campaign: { campaign_id: string } }).campaign.campaign_id;
+  const id = (created.body as { campaign: { campaign_id: string } }).campaign.campaign_id;
+  // A new campaign is active and read-only in the editor until 'Edit campaign' pauses it.
+  expect((await callApi(campaignEditStartContract, { campaign_id: id }, token)).status).toBe(200);
+  return id;
 }
 
 async function draftFlow(token: string, id: string): Promise<Flow> {

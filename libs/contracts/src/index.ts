@@ -25,6 +25,8 @@ export * from './campaign/tokens.contract';
 export * from './campaign/email-settings.contract';
 export * from './campaign/webhooks.contract';
 export * from './campaign/campaigns.contract';
+export * from './campaign/campaign-drafts.contract';
+export * from './campaign/working-copy';
 export * from './campaign/schedule-zone';
 export * from './campaign/schedule';
 export * from './campaign/schedule-times';

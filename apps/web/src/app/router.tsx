@@ -42,7 +42,7 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   },
   campaignEdit: {
     lazy: async () => ({
-      Component: (await import('@/features/campaigns/routes/campaign-edit')).CampaignEditRoute,
+      Component: (await import('./campaign-edit-screen')).CampaignEditScreen,
     }),
   },
   templates: {

@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FlowModule } from '../flow/flow.module';
 import { CampaignEntity } from './campaign.entity';
+import { CampaignDraftsController } from './campaign-drafts.controller';
+import { CampaignDraftsRepository } from './campaign-drafts.repository';
+import { CampaignDraftsService } from './campaign-drafts.service';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsRepository } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
 
-/** Campaigns: the list and lifecycle (create, rename, clone, delete). */
+/** Campaigns: the list and lifecycle (create, rename, clone, delete), drafts and publish. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CampaignEntity])],
-  controllers: [CampaignsController],
-  providers: [CampaignsRepository, CampaignsService],
+  imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule],
+  controllers: [CampaignsController, CampaignDraftsController],
+  providers: [CampaignsRepository, CampaignsService, CampaignDraftsRepository, CampaignDraftsService],
   exports: [CampaignsService],
 })
 export class CampaignsModule {}

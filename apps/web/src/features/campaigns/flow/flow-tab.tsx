@@ -25,6 +25,8 @@ export interface FlowTabProps extends CampaignEditorContext {
   onFlowSaved(result: FlowSaved): void;
   /** The top node's pencil: switch to the Dynamic list tab. */
   onEditDynamicList(): void;
+  /** Whether step edits wait for their debounced save, so the editor's leave guard asks first. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 // React Flow and its CSS load with this tab only.

@@ -1,22 +1,18 @@
-import { Anchor } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import '../styles';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { campaignMessages } from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
-import { PageLayout } from '@/components/layout/page-layout';
 import { ListLoader } from '@/components/list-table';
 import { showErrorToast } from '@/lib/notify';
-import { useQueryClient } from '@tanstack/react-query';
-import { campaignKeys, useCampaign } from '../api/campaigns';
-import { FlowTab } from '../flow/flow-tab';
+import { useCampaign } from '../api/campaigns';
+import { CampaignEditor } from '../editor/campaign-editor';
 
-/** /campaign/edit/:id until the editor lands: the campaign's name and the way back. */
-export function CampaignEditRoute() {
+/** /campaign/edit/:id: the campaign editor; `me` is the signed-in account (for 'by {name}'). */
+export function CampaignEditRoute({ me = null }: { me?: string | null }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const campaign = useCampaign(id);
-  const queryClient = useQueryClient();
 
   // Spec 2: missing details show the error and go back to the list.
   useEffect(() => {
@@ -26,24 +22,6 @@ export function CampaignEditRoute() {
   }, [campaign.isError, navigate]);
 
   if (!campaign.data) return campaign.isError ? null : <ListLoader />;
-  return (
-    <PageLayout
-      title={campaign.data.name}
-      description={
-        <Anchor component={Link} to={protectedRoutes.campaigns.to()} size="sm">
-          <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> Back to campaigns
-        </Anchor>
-      }
-    >
-      {/* Until the editor's tabs land, the page shows the flow builder alone. */}
-      <FlowTab
-        campaign={campaign.data}
-        readOnly={false}
-        showErrors={false}
-        audienceCount={null}
-        onEditDynamicList={() => undefined}
-        onFlowSaved={() => void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) })}
-      />
-    </PageLayout>
-  );
+  // Keyed by id: another campaign starts with a fresh editor state.
+  return <CampaignEditor key={campaign.data.campaign_id} stored={campaign.data} me={me} />;
 }
