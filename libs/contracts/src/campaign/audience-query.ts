@@ -262,3 +262,32 @@ export function audienceQueryErrors(query: {
   });
   return errors;
 }
+
+/** How the builder and the branch steps name each operator (read as 'Email contains ...'). */
+export const audienceOperatorLabels: Record<string, string> = {
+  equals: 'is',
+  not_equals: 'is not',
+  contains: 'contains',
+  not_contains: 'does not contain',
+  starts_with: 'starts with',
+  ends_with: 'ends with',
+  in: 'is any of',
+  not_in: 'is none of',
+  is_empty: 'is empty',
+  is_not_empty: 'is not empty',
+  greater_than: 'greater than',
+  less_than: 'less than',
+  greater_or_equal: 'at least',
+  less_or_equal: 'at most',
+  between: 'between',
+  is_true: 'is true',
+  is_false: 'is false',
+  before: 'before',
+  after: 'after',
+  on: 'on',
+  in_last_days: 'in the last (days)',
+  not_in_last_days: 'not in the last (days)',
+  exactly: 'exactly',
+  at_least: 'at least',
+  at_most: 'at most',
+};

@@ -31,14 +31,14 @@ const conditionsOf = (options: Record<string, unknown>) =>
 describe(BranchByFilterPanel.name, () => {
   it('lists each stored condition in a line and edits the selected one below', async () => {
     render({ options: stored });
-    await waitFor(() => expect(rows()[0]!.textContent).toContain('First Name equals Ada'));
+    await waitFor(() => expect(rows()[0]!.textContent).toContain('First Name is Ada'));
     expect(rows().map((row) => row.textContent)).toEqual([
-      '1.First Name equals Ada',
+      '1.First Name is Ada',
       '2.Score greater than 10',
       '3.VIP is true',
     ]);
     expect(await within(editor(1)).findByDisplayValue('First Name')).toBeTruthy();
-    expect(within(editor(1)).getByDisplayValue('Equals')).toBeTruthy();
+    expect(within(editor(1)).getByDisplayValue('Is')).toBeTruthy();
     expect(within(editor(1)).getByDisplayValue('Ada')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Edit Condition 3/ }));
     expect(within(editor(3)).getByDisplayValue('Is true')).toBeTruthy();
@@ -55,7 +55,7 @@ describe(BranchByFilterPanel.name, () => {
       },
       showErrors: true,
     });
-    await waitFor(() => expect(rows()[3]!.textContent).toContain('Email equals'));
+    await waitFor(() => expect(rows()[3]!.textContent).toContain('Email is'));
     expect(
       screen.getByRole('button', { name: /^Edit Condition 4/ }).querySelector('.tabler-icon-alert-circle'),
     ).toBeTruthy();
@@ -81,7 +81,7 @@ describe(BranchByFilterPanel.name, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add condition' }));
     await choose('Field', 'Score', editor(1));
     // The field's type picks the operators; the first is preselected.
-    expect(within(editor(1)).getByDisplayValue('Equals')).toBeTruthy();
+    expect(within(editor(1)).getByDisplayValue('Is')).toBeTruthy();
     fireEvent.change(within(editor(1)).getByRole('textbox', { name: 'Value' }), { target: { value: '42' } });
     expect(last()).toEqual({
       primary_branch_id: 'yes',

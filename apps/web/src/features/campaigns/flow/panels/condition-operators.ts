@@ -1,5 +1,6 @@
 import {
   AUDIENCE_RANGE_OPERATORS,
+  audienceOperatorLabels,
   audienceOperators,
   BRANCH_ZERO_ARGUMENT_OPERATORS,
   type PersonFieldType,
@@ -9,36 +10,18 @@ import {
 /** What a branch condition compares: a person field's type or a token's scalar return type. */
 export type OperandType = PersonFieldType;
 
-const labels: Record<string, string> = {
-  equals: 'Equals',
-  not_equals: 'Does not equal',
-  contains: 'Contains',
-  not_contains: 'Does not contain',
-  starts_with: 'Starts with',
-  ends_with: 'Ends with',
-  in: 'Is any of',
-  not_in: 'Is none of',
-  is_empty: 'Is empty',
-  is_not_empty: 'Is not empty',
-  greater_than: 'Greater than',
-  less_than: 'Less than',
-  greater_or_equal: 'Greater than or equal to',
-  less_or_equal: 'Less than or equal to',
-  between: 'Between',
-  is_true: 'Is true',
-  is_false: 'Is false',
-  before: 'Before',
-  after: 'After',
-  on: 'On',
-  in_last_days: 'In the last N days',
-  not_in_last_days: 'Not in the last N days',
+/** The update step's formulas; comparisons are named as the dynamic list names them. */
+const formulaLabels: Record<string, string> = {
   add: 'Add',
   subtract: 'Subtract',
   multiply: 'Multiply by',
   divide: 'Divide by',
 };
 
-export const operatorLabel = (operator: string) => labels[operator] ?? operator.replaceAll('_', ' ');
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const operatorLabel = (operator: string) =>
+  formulaLabels[operator] ?? capitalised(audienceOperatorLabels[operator] ?? operator.replaceAll('_', ' '));
 
 /** The audience operators of a field type, as the dynamic list offers them. */
 export function operatorsFor(type: OperandType | null | undefined): readonly string[] {
