@@ -1,11 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The 'Dynamic list query' dialog and the query builder inside it. */
+/**
+ * The query builder: by default inside the 'Dynamic list query' dialog; pass another root (the
+ * campaign's Dynamic list tab) to drive the same builder there.
+ */
 export class AudienceQueryDialog {
   readonly root: Locator;
 
-  constructor(private readonly page: Page) {
-    this.root = page.getByRole('dialog', { name: 'Dynamic list query' });
+  constructor(
+    private readonly page: Page,
+    root?: Locator,
+  ) {
+    this.root = root ?? page.getByRole('dialog', { name: 'Dynamic list query' });
   }
 
   group(name: string): Locator {

@@ -1,4 +1,5 @@
 import { FLOW_ROOT } from './flow-graph';
+import { defaultRule } from './rule';
 import { workingCopyErrors, workingParts } from './working-copy';
 
 const list = {
@@ -43,6 +44,12 @@ describe('workingParts', () => {
       draft_data: { schedule, rule: null },
     });
     expect(parts).toEqual({ flow, dynamic_list: null, schedule, rule });
+  });
+
+  it('gives a campaign without any rule the default one, which may be published', () => {
+    const parts = workingParts({ flow, dynamic_list: null, schedule, rule: null, draft_data: null });
+    expect(parts.rule).toEqual(defaultRule());
+    expect(workingCopyErrors(parts, now).rule).toBeUndefined();
   });
 });
 

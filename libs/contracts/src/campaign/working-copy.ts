@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { audienceQueryErrors, audienceQuerySchema } from './audience-query';
 import { emptyFlow, type Flow, flowSchema } from './flow-graph';
 import { type PublishErrors, publishErrors, publishMessages } from './flow-publish';
-import { type Rule, ruleSchema } from './rule';
+import { defaultRule, type Rule, ruleSchema } from './rule';
 import { type Schedule, scheduleSchema, todayIn } from './schedule';
 
 /** The four parts of a campaign the editor changes; the working copy is `draft_data.x ?? x`. */
@@ -18,7 +18,10 @@ export interface StoredParts {
   draft_data: Stored;
 }
 
-/** Each part of the working copy as stored (the draft's when it has one), unparsed. */
+/**
+ * Each part of the working copy as stored (the draft's when it has one), unparsed. A campaign
+ * nobody gave a rule runs by the default one (spec 3: once, no re-entry), as the form shows it.
+ */
 export function workingParts(campaign: StoredParts): Record<WorkingPart, unknown> {
   const draft = campaign.draft_data ?? {};
   const pick = (part: WorkingPart) => {
@@ -29,7 +32,7 @@ export function workingParts(campaign: StoredParts): Record<WorkingPart, unknown
     dynamic_list: pick('dynamic_list'),
     flow: pick('flow'),
     schedule: pick('schedule'),
-    rule: pick('rule'),
+    rule: pick('rule') ?? defaultRule(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Container, List, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   type AudienceQuery,
@@ -67,6 +67,7 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
   const [openingWarning, setOpeningWarning] = useState<DraftStamp | null>(null);
   const [warned, setWarned] = useState(false);
   const [flowDirty, setFlowDirty] = useState(false);
+  const flushFlow = useRef<(() => Promise<void>) | null>(null);
 
   useEffect(() => {
     if (me === null || warned) return;
@@ -112,6 +113,8 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
   const publish = async (active: boolean) => {
     setPublishing(true);
     try {
+      // Step edits still waiting for their 2 s save go first: publish checks what the user sees.
+      await flushFlow.current?.();
       if (!(await drafts.flush())) throw new Error('draft not saved');
       const check = await validateDraft(id);
       if (!check.valid) return fail(check.errors);
@@ -171,6 +174,7 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
                 }}
                 onEditDynamicList={() => setTab('dynamic-list')}
                 onDirtyChange={setFlowDirty}
+                flushRef={flushFlow}
               />
             ),
             schedule: (

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconClock, IconLayoutGridAdd, IconMail, IconRoute, IconWebhook } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ActionType, findAction, isBranchActionType } from '@meridian/contracts';
 import { EmptyState } from '@/components/empty-state';
 import { openRemoveConfirm } from '@/components/list-page/open-remove-confirm';
@@ -27,6 +27,8 @@ export interface FlowTabProps extends CampaignEditorContext {
   onEditDynamicList(): void;
   /** Whether step edits wait for their debounced save, so the editor's leave guard asks first. */
   onDirtyChange?(dirty: boolean): void;
+  /** Filled with a function that saves waiting step edits, so publishing sends what the user sees. */
+  flushRef?: { current: (() => Promise<void>) | null };
 }
 
 // React Flow and its CSS load with this tab only.
@@ -42,6 +44,14 @@ const quickSteps: { type: ActionType; label: string; icon: typeof IconMail }[] =
 export function FlowTab(props: FlowTabProps) {
   const { campaign, readOnly, showErrors, audienceCount, onEditDynamicList, onFlowSaved } = props;
   const editor = useFlowEditor(campaign, onFlowSaved);
+  const { flushRef } = props;
+  useEffect(() => {
+    if (!flushRef) return;
+    flushRef.current = editor.flush;
+    return () => {
+      flushRef.current = null;
+    };
+  }, [flushRef, editor.flush]);
   const { addStep, removeStep } = editor;
   const [placing, setPlacing] = useState<AddPlace | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);

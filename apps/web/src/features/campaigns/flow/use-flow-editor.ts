@@ -96,6 +96,15 @@ export function useFlowEditor(campaign: Campaign, onFlowSaved: (saved: FlowSaved
     [saveOptions],
   );
 
+  /** Saves every option edit still waiting for its debounce and waits for the calls in flight. */
+  const flush = useCallback(async () => {
+    for (const [id, timer] of timers.current) {
+      clearTimeout(timer);
+      saveOptions(id);
+    }
+    await queue.current;
+  }, [saveOptions]);
+
   // Leaving the tab saves what is still waiting for its debounce.
   useEffect(() => {
     const waiting = timers.current;
@@ -129,5 +138,5 @@ export function useFlowEditor(campaign: Campaign, onFlowSaved: (saved: FlowSaved
     [campaignId, enqueue, removeCall],
   );
 
-  return { flow, addStep, removeStep, changeOptions, adding };
+  return { flow, addStep, removeStep, changeOptions, adding, flush };
 }
