@@ -61,7 +61,11 @@ describe('the keyboard alone', () => {
   it('returns the focus to the row menu after a dialog the menu opened', async () => {
     await page.goto('/templates');
     await tabTo(page, page.getByLabel('Search email templates'));
+    // The list refetches 1 s after the last key and redraws its rows: open the menu after that,
+    // or the focus has no row menu to return to.
+    const searched = page.waitForResponse((response) => response.url().includes('/templates/list'));
     await page.keyboard.type(template);
+    await searched;
     const actions = page.getByRole('button', { name: `Actions for ${template}` });
     await tabTo(page, actions);
     await page.keyboard.press('Enter');
