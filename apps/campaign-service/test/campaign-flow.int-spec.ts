@@ -32,7 +32,7 @@ describe('FlowController', () => {
   });
 
   beforeEach(async () => {
-    await t.sql('TRUNCATE campaign.campaigns');
+    await t.sql('TRUNCATE campaign.campaigns CASCADE');
   });
 
   async function newCampaign(who = admin): Promise<string> {

@@ -30,7 +30,7 @@ describe('CampaignsController', () => {
   });
 
   beforeEach(async () => {
-    await t.sql('TRUNCATE campaign.campaigns');
+    await t.sql('TRUNCATE campaign.campaigns CASCADE');
   });
 
   async function newCampaign(name: string, who = admin, campaign_context: 'person' | 'org' = 'person') {

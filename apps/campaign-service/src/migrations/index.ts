@@ -7,6 +7,7 @@ import { EmailSettings1769300000000 } from './1769300000000-email-settings';
 import { ContactSearch1770300000000 } from './1770300000000-contact-search';
 import { Campaigns1770500000000 } from './1770500000000-campaigns';
 import { Audience1770600000000 } from './1770600000000-audience';
+import { Engine1770700000000 } from './1770700000000-engine';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   ContactSearch1770300000000,
   Campaigns1770500000000,
   Audience1770600000000,
+  Engine1770700000000,
 ];

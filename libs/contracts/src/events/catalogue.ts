@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './event';
+import { campaignChanged, campaignRunChanged, emailEvents, salesforceSyncRequested } from './email-events';
 
 /**
  * The event catalogue: every event any service publishes. Consumers subscribe by
@@ -31,6 +32,10 @@ export const events = {
     }),
     key: (p) => p.account_id,
   }),
+  ...emailEvents,
+  campaignRunChanged,
+  campaignChanged,
+  salesforceSyncRequested,
 } as const;
 
 export type EventCatalogue = typeof events;

@@ -94,6 +94,34 @@ describe(EventPublisher.name, () => {
     expect(await outboxRow(rolledBackId)).toEqual([]);
   });
 
+  it('publishes many events in one statement, delivered in order, and none when one payload is bad', async () => {
+    const payloads = Array.from({ length: 7 }, (_, i) => ({ key: 'many', seq: i + 1 }));
+    const ids = await dataSource.transaction((manager) =>
+      publisher.publishMany(
+        manager,
+        payloads.map((payload) => ({ definition: event, payload })),
+      ),
+    );
+    expect(new Set(ids).size).toBe(7);
+    await waitFor(() => ids.every((id) => received.some((e) => e.id === id)), 'the seven events');
+    const seqs = received.filter((e) => ids.includes(e.id)).map((e) => (e.payload as { seq: number }).seq);
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await publisher.publishMany(manager, [
+          { definition: event, payload: { key: 'bad-batch', seq: 1 } },
+          { definition: event, payload: { key: 'bad-batch', seq: 'two' } },
+        ]);
+      }),
+    ).rejects.toMatchObject({ code: 'InvalidEventPayloadException' });
+    const rows = await queryOnce<{ n: number }>(
+      db.url,
+      `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE key = 'bad-batch'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
   it('refuses a payload that breaks the catalogue schema', async () => {
     const attempt = dataSource.transaction((manager) =>
       publisher.publish(manager, event, { key: 'k', seq: 'one' } as unknown as { key: string; seq: number }),

@@ -7,7 +7,13 @@ import { currentCorrelationId } from '../logging/logger';
 import { LOGGER } from '../logging/logger.module';
 import { EVENTS_OPTIONS, type EventsModuleOptions } from './events.options';
 import { EventsError } from './events.errors';
-import { buildOutboxRow, outboxInsertParams, outboxInsertSql } from './outbox-sql';
+import {
+  buildOutboxRow,
+  outboxInsertManyParams,
+  outboxInsertManySql,
+  outboxInsertParams,
+  outboxInsertSql,
+} from './outbox-sql';
 
 /**
  * Publishes an event as part of the caller's transaction: the outbox row
@@ -18,12 +24,14 @@ import { buildOutboxRow, outboxInsertParams, outboxInsertSql } from './outbox-sq
 @Injectable()
 export class EventPublisher {
   private readonly insertSql: string;
+  private readonly insertManySql: string;
 
   constructor(
     @Inject(EVENTS_OPTIONS) private readonly options: Pick<EventsModuleOptions, 'schema'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.insertSql = outboxInsertSql(options.schema);
+    this.insertManySql = outboxInsertManySql(options.schema);
   }
 
   /**
@@ -55,5 +63,40 @@ export class EventPublisher {
     }
     await manager.query(this.insertSql, outboxInsertParams(this.options.schema, row));
     return row.id;
+  }
+
+  /**
+   * Publishes many events of one or more definitions in one statement (bulk paths: a send
+   * batch, buffered tracking events). Same rules as `publish`: inside a transaction, every
+   * payload checked; one bad payload publishes none. Returns the event ids in order.
+   */
+  async publishMany(
+    tx: Transaction | EntityManager,
+    items: readonly { definition: EventDefinition; payload: unknown }[],
+  ): Promise<string[]> {
+    if (items.length === 0) return [];
+    const manager = tx as EntityManager;
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new EventsError('EventPublishedOutsideTransactionException', items[0]!.definition.name);
+    }
+    const correlationId = currentCorrelationId();
+    const rows = items.map(({ definition, payload }) => {
+      try {
+        return buildOutboxRow(definition, payload as EventPayload<typeof definition>, correlationId);
+      } catch (error) {
+        if (error instanceof EventsError) {
+          this.logger.error(
+            { event: definition.name, issues: error.issues },
+            'event payload breaks its catalogue schema',
+          );
+        }
+        throw error;
+      }
+    });
+    for (let i = 0; i < rows.length; i += 5_000) {
+      const chunk = rows.slice(i, i + 5_000);
+      await manager.query(this.insertManySql, outboxInsertManyParams(this.options.schema, chunk));
+    }
+    return rows.map((r) => r.id);
   }
 }

@@ -69,6 +69,27 @@ export function outboxInsertSql(schema: string): string {
   SELECT id, pg_notify($6, '') FROM inserted`;
 }
 
+/** Inserts many outbox rows in one statement (arrays unnested in order) and notifies once. */
+export function outboxInsertManySql(schema: string): string {
+  return `WITH inserted AS (
+    INSERT INTO ${quoteSchema(schema)}.outbox (id, name, key, payload, correlation_id)
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::text[])
+    RETURNING id
+  )
+  SELECT count(*)::int AS count, pg_notify($6, '') FROM inserted`;
+}
+
+export function outboxInsertManyParams(schema: string, rows: readonly OutboxRow[]): unknown[] {
+  return [
+    rows.map((r) => r.id),
+    rows.map((r) => r.name),
+    rows.map((r) => r.key),
+    rows.map((r) => JSON.stringify(r.payload)),
+    rows.map((r) => r.correlation_id),
+    outboxChannel(schema),
+  ];
+}
+
 export function outboxInsertParams(schema: string, row: OutboxRow): unknown[] {
   return [row.id, row.name, row.key, JSON.stringify(row.payload), row.correlation_id, outboxChannel(schema)];
 }
