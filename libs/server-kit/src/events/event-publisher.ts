@@ -49,18 +49,7 @@ export class EventPublisher {
       // Outside a transaction the row would commit on its own, whatever happens to the change.
       throw new EventsError('EventPublishedOutsideTransactionException', definition.name);
     }
-    let row;
-    try {
-      row = buildOutboxRow(definition, payload, currentCorrelationId());
-    } catch (error) {
-      if (error instanceof EventsError) {
-        this.logger.error(
-          { event: definition.name, issues: error.issues },
-          'event payload breaks its catalogue schema',
-        );
-      }
-      throw error;
-    }
+    const row = this.checkedRow(definition, payload, currentCorrelationId());
     await manager.query(this.insertSql, outboxInsertParams(this.options.schema, row));
     return row.id;
   }
@@ -80,23 +69,32 @@ export class EventPublisher {
       throw new EventsError('EventPublishedOutsideTransactionException', items[0]!.definition.name);
     }
     const correlationId = currentCorrelationId();
-    const rows = items.map(({ definition, payload }) => {
-      try {
-        return buildOutboxRow(definition, payload as EventPayload<typeof definition>, correlationId);
-      } catch (error) {
-        if (error instanceof EventsError) {
-          this.logger.error(
-            { event: definition.name, issues: error.issues },
-            'event payload breaks its catalogue schema',
-          );
-        }
-        throw error;
-      }
-    });
+    const rows = items.map(({ definition, payload }) =>
+      this.checkedRow(definition, payload as EventPayload<typeof definition>, correlationId),
+    );
     for (let i = 0; i < rows.length; i += 5_000) {
       const chunk = rows.slice(i, i + 5_000);
       await manager.query(this.insertManySql, outboxInsertManyParams(this.options.schema, chunk));
     }
     return rows.map((r) => r.id);
+  }
+
+  /** The outbox row of a payload checked against its schema; a bad payload is logged (without values). */
+  private checkedRow<D extends EventDefinition>(
+    definition: D,
+    payload: EventPayload<D>,
+    correlationId: string | undefined,
+  ) {
+    try {
+      return buildOutboxRow(definition, payload, correlationId);
+    } catch (error) {
+      if (error instanceof EventsError) {
+        this.logger.error(
+          { event: definition.name, issues: error.issues },
+          'event payload breaks its catalogue schema',
+        );
+      }
+      throw error;
+    }
   }
 }
