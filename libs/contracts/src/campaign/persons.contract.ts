@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
+import { cappedTotalShape, pageOf, pageRequestSchema } from '../http/pagination';
 import {
   contactMessages,
   EMAIL_MAX_LENGTH,
@@ -26,14 +26,6 @@ const dateFilter = {
   start_date: z.iso.date().optional(),
   end_date: z.iso.date().optional(),
 };
-const paged = <T extends z.ZodType>(record: T) =>
-  z.object({
-    records: z.array(record),
-    page_number: z.number().int(),
-    page_size: z.number().int(),
-    page_count: z.number().int(),
-    total_count: z.number().int(),
-  });
 
 /** A row of the contacts list: the listed columns, keyed by field name. */
 export const personRowSchema = z
@@ -51,7 +43,7 @@ export const personListContract = defineEndpoint({
     columns: z.array(z.string().max(100)).max(200).optional(),
     ...dateFilter,
   }),
-  response: paged(personRowSchema).extend(cappedTotalShape),
+  response: pageOf(personRowSchema).extend(cappedTotalShape),
 });
 
 export const personCreateContract = defineEndpoint({
@@ -164,7 +156,7 @@ export const personProductUserListContract = defineEndpoint({
   path: '/person.product-user.list',
   access: 'bearer',
   request: pageRequestSchema.extend(personId.shape),
-  response: paged(productPersonSchema),
+  response: pageOf(productPersonSchema),
 });
 
 export const marketingActivitySchema = z.object({
@@ -192,7 +184,7 @@ export const personActivitiesContract = defineEndpoint({
     ...personId.shape,
     activity_type: z.enum(['marketing', 'product']).default('marketing'),
   }),
-  response: paged(z.union([marketingActivitySchema, productActivitySchema])),
+  response: pageOf(z.union([marketingActivitySchema, productActivitySchema])),
 });
 
 export const emailActivitySchema = z.object({
@@ -218,7 +210,7 @@ export const personCampaignMetricsContract = defineEndpoint({
     start_time: z.iso.datetime({ offset: true }).optional(),
     end_time: z.iso.datetime({ offset: true }).optional(),
   }),
-  response: paged(emailActivitySchema),
+  response: pageOf(emailActivitySchema),
 });
 
 export const personEmailSentContract = defineEndpoint({
@@ -227,7 +219,7 @@ export const personEmailSentContract = defineEndpoint({
   path: '/person.email-sent',
   access: 'bearer',
   request: pageRequestSchema.extend({ ...personId.shape, correlation_id: z.string().max(200).optional() }),
-  response: paged(emailActivitySchema),
+  response: pageOf(emailActivitySchema),
 });
 
 /** Marketing persons (contacts and leads) with this email, by source. */
@@ -240,7 +232,7 @@ export const marketingPersonListContract = defineEndpoint({
     email: z.string().trim().max(254),
     source: z.string().max(50).optional(),
   }),
-  response: paged(personRowSchema.extend({ source: z.string() })),
+  response: pageOf(personRowSchema.extend({ source: z.string() })),
 });
 
 export const personOrgMappingSchema = z.enum(['one_to_none', 'one_to_one', 'many_to_many']);

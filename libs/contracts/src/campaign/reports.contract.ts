@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { MAX_PAGE_SIZE } from '../http/pagination';
+import { MAX_PAGE_SIZE, pageOf } from '../http/pagination';
+import { campaignRunStates } from '../events/email-events';
+import { campaignMessages } from './campaigns.contract';
 
 /**
  * Campaign reports (spec 7 "Reports (v2)"), answered by the reports service from email events.
@@ -17,7 +19,7 @@ export const reportMessages = {
   noLinks: 'No links',
   noRecipients: 'No data found',
   invalidRange: 'End date must be after the start date',
-  campaignNotFound: 'Campaign details not available',
+  campaignNotFound: campaignMessages.notFound,
 } as const;
 
 /** Spec 9 report presets, in the order the 'Sent in' menu lists them; default all_time. */
@@ -70,15 +72,6 @@ const runsFilterSchema = filterFields
   .extend({ show_non_empty_runs: z.boolean().default(false) })
   .refine(rangeInOrder, { error: reportMessages.invalidRange, path: ['end_date'] });
 
-const paged = <T extends z.ZodType>(record: T) =>
-  z.object({
-    records: z.array(record),
-    page_number: z.number().int(),
-    page_size: z.number().int(),
-    page_count: z.number().int(),
-    total_count: z.number().int(),
-  });
-
 /** Spec 3 Report stats, plus scanner engagement kept apart from people's. */
 export const reportStatsSchema = z.object({
   total_count: z.number().int(),
@@ -110,7 +103,7 @@ export const reportRunSchema = z.object({
   unique_click_count_by_email: z.number().int(),
   bounce_count: z.number().int(),
   unsub_count: z.number().int(),
-  run_state: z.enum(['scheduled', 'processing', 'finished', 'cancelled', 'skipped']),
+  run_state: z.enum(campaignRunStates),
 });
 
 export const reportLinkSchema = z.object({
@@ -168,21 +161,21 @@ export const reportStatsAggregateContract = reportCall(
   z.object({ stats: reportStatsSchema }),
 );
 /** Past Campaign Runs; also the history check that decides whether the Reports tab shows. */
-export const reportStatsListContract = reportCall('stats.list', runsFilterSchema, paged(reportRunSchema));
+export const reportStatsListContract = reportCall('stats.list', runsFilterSchema, pageOf(reportRunSchema));
 export const reportTopLinkContract = reportCall(
   'stats.top_link',
   reportFilterSchema,
-  paged(reportLinkSchema),
+  pageOf(reportLinkSchema),
 );
 export const reportTopEmailClientOpenContract = reportCall(
   'stats.top_email_client.open',
   reportFilterSchema,
-  paged(reportEmailClientSchema),
+  pageOf(reportEmailClientSchema),
 );
 export const reportTopEmailClientClickContract = reportCall(
   'stats.top_email_client.click',
   reportFilterSchema,
-  paged(reportEmailClientSchema),
+  pageOf(reportEmailClientSchema),
 );
 
 /** The Recipients tabs, by the spec's call names. */
@@ -198,7 +191,7 @@ export const recipientReportKinds = [
 export type RecipientReportKind = (typeof recipientReportKinds)[number];
 
 const recipientCall = (kind: RecipientReportKind) =>
-  reportCall(`stats.${kind}`, reportFilterSchema, paged(reportRecipientSchema));
+  reportCall(`stats.${kind}`, reportFilterSchema, pageOf(reportRecipientSchema));
 
 export const reportRecipientContracts = {
   recipient_engagement: recipientCall('recipient_engagement'),

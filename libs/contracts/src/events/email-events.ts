@@ -66,7 +66,11 @@ export const emailEvents = {
   emailUnsubscribed: messageEvent('unsubscribed', {}),
 } as const;
 
-/** A campaign run changed state (scheduled, processing, finished, cancelled, skipped). */
+/** Spec 4 campaign run statuses (the campaign_runs.state check lists the same). */
+export const campaignRunStates = ['scheduled', 'processing', 'finished', 'cancelled', 'skipped'] as const;
+export type CampaignRunState = (typeof campaignRunStates)[number];
+
+/** A campaign run changed state. */
 export const campaignRunChanged = defineEvent({
   domain: 'campaign',
   entity: 'run',
@@ -78,7 +82,7 @@ export const campaignRunChanged = defineEvent({
     campaign_name: z.string(),
     run_id: z.string(),
     run_time: z.string(),
-    run_state: z.enum(['scheduled', 'processing', 'finished', 'cancelled', 'skipped']),
+    run_state: z.enum(campaignRunStates),
     /** Persons in the run's audience snapshot (0 until it is taken). */
     total_count: z.number().int().nonnegative(),
     occurred_at: z.string(),

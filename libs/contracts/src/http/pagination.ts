@@ -19,6 +19,9 @@ export const pageInfoSchema = z.object({
 });
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
+/** A page of records with its page info: the response of a paged list call. */
+export const pageOf = <T extends z.ZodType>(record: T) => pageInfoSchema.extend({ records: z.array(record) });
+
 /**
  * Lists that can reach a million rows stop counting past a cap: `total_capped` then says that
  * `total_count` is a lower bound (shown as '10,000+') and more pages follow the counted ones.
