@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every tier, in order of speed, stopping at nothing so one run shows
 // every failure. Tiers: lint, typecheck, unit, web unit, service (real Postgres),
-// browser (real Chromium against the platform as `npm start` runs it).
+// fault (a seeded short run of the fault-injection tier), browser (real Chromium against the
+// platform as `npm start` runs it).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ const tiers = [
   ['unit', 'npm', ['run', '--silent', 'test:unit']],
   ['web unit', 'npm', ['run', '--silent', 'test:web']],
   ['service', 'npm', ['run', '--silent', 'test:int']],
+  ['fault', 'npm', ['run', '--silent', 'test:fault']],
   ['browser', 'npm', ['run', '--silent', 'test:e2e']],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 

@@ -1,0 +1,143 @@
+import { personUnsubscribeToggleContract } from '@meridian/contracts';
+import { call, ok, type SignedIn } from '@meridian/testing';
+import type { Client } from 'pg';
+import type { Response } from 'supertest';
+import type { Unsubscribe } from './fault-invariants';
+import { APP_NAME_PREFIX, type ServiceProcess } from './fault-processes';
+import type { FaultSmtpSink } from './fault-smtp-sink';
+import type { Random } from './seeded-random';
+
+export type FaultKind = 'kill' | 'terminate' | 'unsubscribe' | 'one-click';
+
+/** A fault to inject once the sink has seen `at` mails arrive (a point in the run's progress). */
+export interface PlannedFault {
+  at: number;
+  kind: FaultKind;
+}
+
+/**
+ * The seed's fault schedule: worker kills and connection terminations anywhere in the run (0:
+ * right after publishing, while the audience is taken), unsubscribes once mail flows. Larger
+ * runs get more of each.
+ */
+export function planFaults(random: Random, persons: number): PlannedFault[] {
+  const scale = Math.max(1, Math.round(persons / 2500));
+  const last = Math.max(1, Math.floor(persons * 0.9));
+  const some = (kind: FaultKind, min: number, max: number, from: number) =>
+    Array.from({ length: random.int(min, max) * scale }, () => ({ at: random.int(from, last), kind }));
+  return [
+    ...some('kill', 2, 3, 0),
+    ...some('terminate', 2, 3, 0),
+    ...some('unsubscribe', 2, 3, 1),
+    ...some('one-click', 1, 1, 1),
+  ].sort((a, b) => a.at - b.at);
+}
+
+export interface ChaosContext {
+  random: Random;
+  db: Client;
+  who: SignedIn;
+  http: ServiceProcess;
+  workers: ServiceProcess[];
+  sink: FaultSmtpSink;
+  organisationId: string;
+  campaignId: string;
+  seed: number;
+  /** Persons unsubscribed mid-run, with when the call answered (the commit is before). */
+  unsubscribes: Unsubscribe[];
+  /** Persons unsubscribed through the one-click POST of a mail they received. */
+  oneClicks: string[];
+  log: (line: string) => void;
+}
+
+const restarts = new Set<Promise<void>>();
+
+/** Waits for the restarts a kill scheduled, so no worker is left down at the end. */
+export async function settleRestarts(): Promise<void> {
+  await Promise.all([...restarts]);
+}
+
+async function kill(c: ChaosContext): Promise<void> {
+  const worker = c.random.pick(c.workers);
+  const downMs = c.random.int(100, 3000);
+  await worker.kill9();
+  c.log(`kill -9 ${worker.name}, back in ${downMs} ms`);
+  const restart = new Promise<void>((resolve) => setTimeout(resolve, downMs)).then(() => {
+    if (!worker.alive) worker.start();
+  });
+  restarts.add(restart);
+  void restart.finally(() => restarts.delete(restart));
+}
+
+async function terminate(c: ChaosContext): Promise<void> {
+  const { rows } = await c.db.query<{ n: number }>(
+    `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name LIKE $1 AND pid <> pg_backend_pid()`,
+    [`${APP_NAME_PREFIX}%`],
+  );
+  c.log(`terminated ${rows[0]?.n ?? 0} service connections`);
+}
+
+/**
+ * A call right after its connections were terminated may meet a dead pooled connection once;
+ * the tier is about the run's invariants, so it tries again.
+ */
+async function retried(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send();
+    if (response.status === 200 || attempt === 3) return ok(response);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Persons whose message is not yet made: what they get from now on must stop. */
+async function unsubscribe(c: ChaosContext): Promise<void> {
+  const { rows } = await c.db.query<{ id: string; email: string }>(
+    `SELECT p.id, p.email FROM campaign.persons p
+      WHERE p.organisation_id = $1 AND NOT p.unsubscribed
+        AND NOT EXISTS (SELECT 1 FROM campaign.email_messages m WHERE m.campaign_id = $2 AND m.person_id = p.id)
+      ORDER BY md5(p.id::text || $3) LIMIT $4`,
+    [c.organisationId, c.campaignId, String(c.seed), c.random.int(1, 3)],
+  );
+  for (const person of rows) {
+    const response = await retried(() =>
+      call(c.http.url, personUnsubscribeToggleContract, { person_id: person.id }, { token: c.who.bearer }),
+    );
+    if ((response.body as { unsubscribed: boolean }).unsubscribed !== true)
+      throw new Error(`unsubscribing ${person.email} answered ${JSON.stringify(response.body)}`);
+    c.unsubscribes.push({ personId: person.id, email: person.email, committedAt: Date.now() });
+  }
+  c.log(`unsubscribed ${rows.map((r) => r.email).join(', ') || 'nobody (all processed)'}`);
+}
+
+/** RFC 8058: POST the mail's List-Unsubscribe URL, as a mail client's one-click button does. */
+async function oneClick(c: ChaosContext): Promise<void> {
+  const taken = new Set(c.oneClicks);
+  const mail = c.sink.arrivals.find(
+    (a) => a.outcome === 'accepted' && a.listUnsubscribe && !taken.has(a.to[0] ?? ''),
+  );
+  const url = mail?.listUnsubscribe ? /<(https?:[^>]+)>/.exec(mail.listUnsubscribe)?.[1] : undefined;
+  if (!mail || !url) return c.log('one-click: no received mail with a List-Unsubscribe URL yet');
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+    redirect: 'manual',
+  });
+  if (response.status >= 400) throw new Error(`one-click unsubscribe of ${url} answered ${response.status}`);
+  c.oneClicks.push(mail.to[0]!);
+  c.log(`one-click unsubscribed ${mail.to[0]} (${response.status})`);
+}
+
+export async function inject(c: ChaosContext, fault: PlannedFault): Promise<void> {
+  switch (fault.kind) {
+    case 'kill':
+      return kill(c);
+    case 'terminate':
+      return terminate(c);
+    case 'unsubscribe':
+      return unsubscribe(c);
+    case 'one-click':
+      return oneClick(c);
+  }
+}

@@ -1,0 +1,165 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestPlatform } from '@meridian/testing';
+import type { Client } from 'pg';
+import { type ChaosContext, inject, planFaults, settleRestarts } from './fault-chaos';
+import { checkInvariants, type SeedOutcome, type Unsubscribe } from './fault-invariants';
+import { freePort, ServiceProcess } from './fault-processes';
+import { insertPersons, PERSON_DOMAIN, prepareCampaign } from './fault-scenario';
+import { type FaultRates, NO_FAULTS, startFaultSmtpSink } from './fault-smtp-sink';
+import { seededRandom } from './seeded-random';
+
+/** The role setting of the campaign service: HTTP replicas serve calls, workers run jobs. */
+export const ROLE_HTTP = 'http';
+export const ROLE_WORKER = 'worker';
+
+export const SMTP_FAULTS: FaultRates = { rcptTempfail: 0.02, dataTempfail: 0.02, dropAfterData: 0.005 };
+
+export interface SeedOptions {
+  seed: number;
+  persons: number;
+  db: Client;
+  databaseUrl: string;
+  platform: TestPlatform;
+  logDir: string;
+  /** More service settings (the tier's own, or from FAULT_ENV). */
+  env: Record<string, string>;
+}
+
+export interface SeedReport {
+  seed: number;
+  failures: string[];
+  summary: string;
+  logDir: string;
+}
+
+async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let next = 0;
+  for (;;) {
+    const arrived = c.sink.arrivals.filter((a) => a.outcome !== 'tempfailed').length;
+    while (next < plan.length && plan[next]!.at <= arrived) await inject(c, plan[next++]!);
+    for (const service of [c.http, ...c.workers])
+      if (service.crashed) {
+        service.crashes++;
+        c.log(`${service.name} exited by itself: started again`);
+        service.start();
+      }
+    const { rows } = await c.db.query<{ state: string }>(
+      'SELECT state FROM campaign.campaign_runs WHERE campaign_id = $1',
+      [c.campaignId],
+    );
+    if (rows.length > 0 && rows.every((r) => ['finished', 'cancelled', 'skipped'].includes(r.state))) {
+      // A run that outpaced the schedule leaves faults that would hit nothing.
+      if (next < plan.length) c.log(`run ended with ${plan.length - next} faults not injected`);
+      return null;
+    }
+    if (Date.now() > deadline)
+      return `the run did not end within ${Math.round(timeoutMs / 1000)} s (states: ${rows.map((r) => r.state).join(', ') || 'no run'}, ${arrived} mails arrived)`;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function collect(db: Client, organisationId: string, campaignId: string) {
+  const rows = async <T>(text: string) => (await db.query(text, [campaignId])).rows as T[];
+  const audience = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM campaign.persons WHERE organisation_id = $1 AND email LIKE $2`,
+    [organisationId, `%@${PERSON_DOMAIN}`],
+  );
+  return {
+    audience: audience.rows[0]!.n,
+    runs: await rows<SeedOutcome['runs'][number]>(
+      'SELECT id, state FROM campaign.campaign_runs WHERE campaign_id = $1',
+    ),
+    runPersons: await rows<SeedOutcome['runPersons'][number]>(
+      'SELECT person_id, state FROM campaign.run_persons WHERE campaign_id = $1',
+    ),
+    messages: await rows<SeedOutcome['messages'][number]>(
+      `SELECT id, person_id, email, message_id, status, (extract(epoch FROM created_at) * 1000)::float8 AS created_at
+         FROM campaign.email_messages WHERE campaign_id = $1`,
+    ),
+    events: await rows<SeedOutcome['events'][number]>(
+      `SELECT name, payload ->> 'message_id' AS message_id FROM campaign.outbox
+        WHERE name LIKE 'campaign.email.%' AND payload ->> 'campaign_id' = $1`,
+    ),
+  };
+}
+
+/**
+ * One seed: a fresh organisation and campaign, the service as one HTTP process and two
+ * workers, the seed's faults injected as the run progresses, then the invariants.
+ */
+export async function runSeed(o: SeedOptions): Promise<SeedReport> {
+  const logDir = join(o.logDir, `seed-${o.seed}`);
+  mkdirSync(logDir, { recursive: true });
+  const log = (line: string) =>
+    appendFileSync(join(logDir, 'faults.log'), `${new Date().toISOString()} ${line}\n`);
+  const sink = await startFaultSmtpSink(o.seed, SMTP_FAULTS);
+  const httpPort = await freePort();
+  const env = {
+    DATABASE_URL: o.databaseUrl,
+    AUTH_SERVICE_URL: o.platform.authServiceUrl,
+    SMTP_URL: sink.url,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${httpPort}`,
+    MERIDIAN_MODE: 'local',
+    LOG_LEVEL: 'warn',
+    UPLOAD_DIR: join(logDir, 'uploads'),
+    ...o.env,
+  };
+  const http = new ServiceProcess('http', httpPort, { ...env, SERVICE_ROLE: ROLE_HTTP }, logDir);
+  const workers = await Promise.all(
+    [1, 2].map(
+      async (n) =>
+        new ServiceProcess(`worker-${n}`, await freePort(), { ...env, SERVICE_ROLE: ROLE_WORKER }, logDir),
+    ),
+  );
+  const unsubscribes: Unsubscribe[] = [];
+  const oneClicks: string[] = [];
+  try {
+    http.start();
+    await http.ready();
+    const who = await o.platform.newOrganisation();
+    const organisationId = who.organisation.id;
+    await insertPersons(o.db, organisationId, o.persons);
+    const { campaignId, publish } = await prepareCampaign(http.url, who, o.seed);
+    for (const worker of workers) worker.start();
+    const random = seededRandom(o.seed, 'chaos');
+    const plan = planFaults(random, o.persons);
+    log(`plan: ${plan.map((f) => `${f.kind}@${f.at}`).join(' ')}`);
+    const c: ChaosContext = {
+      ...{ random, db: o.db, who, http, workers, sink, organisationId, campaignId, seed: o.seed },
+      ...{ unsubscribes, oneClicks, log },
+    };
+    await publish();
+    const timeout = await waitForRun(c, plan, 180_000 + o.persons * 40);
+    await settleRestarts();
+    sink.setRates(NO_FAULTS);
+    const outcome: SeedOutcome = {
+      ...(await collect(o.db, organisationId, campaignId)),
+      arrivals: sink.arrivals,
+      unsubscribes,
+    };
+    const failures = [...(timeout ? [timeout] : []), ...checkInvariants(outcome)];
+    const stillSubscribed = await o.db.query<{ email: string }>(
+      `SELECT email FROM campaign.persons WHERE organisation_id = $1 AND email = ANY($2) AND NOT unsubscribed`,
+      [organisationId, oneClicks],
+    );
+    for (const { email } of stillSubscribed.rows)
+      failures.push(`${email} used one-click unsubscribe and is still subscribed`);
+    const crashes = [http, ...workers].reduce((n, p) => n + p.crashes, 0);
+    const count = (status: string) => outcome.messages.filter((m) => m.status === status).length;
+    const summary =
+      `${outcome.runPersons.length} persons; sent ${count('sent')}, not sent ${count('not_sent')}, ` +
+      `dropped ${count('dropped')}, outcome unknown ${count('outcome_unknown')}; ` +
+      `${workers.reduce((n, w) => n + w.starts - 1 - w.crashes, 0)} worker kills, ${plan.filter((f) => f.kind === 'terminate').length} connection kills, ` +
+      `${sink.rcptTempfails} RCPT + ${sink.arrivals.filter((a) => a.outcome === 'tempfailed').length} DATA tempfails, ` +
+      `${sink.arrivals.filter((a) => a.outcome === 'dropped').length} drops; ${unsubscribes.length + oneClicks.length} unsubscribed mid-run` +
+      `${crashes > 0 ? `; ${crashes} exits of a process by itself (see the logs)` : ''}`;
+    log(summary);
+    return { seed: o.seed, failures, summary, logDir };
+  } finally {
+    await settleRestarts();
+    await Promise.all([http, ...workers].map((p) => p.stop()));
+    await sink.close();
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The fault-injection tier: issue 14's invariants held by a real campaign run while workers are
+ * killed (-9), database connections terminated, the SMTP server tempfails and drops connections,
+ * and persons unsubscribe mid-run. The built campaign service runs as one HTTP process and two
+ * workers against its own database; each seed is a fresh organisation and campaign.
+ *
+ *   npm run test:fault                                  3 seeds x 1,500 persons (what CI runs)
+ *   npm run test:fault -- --seeds 20 --persons 10000    the long version
+ *   npm run test:fault -- --seed 7                      one seed again
+ *
+ * Options: --seeds N, --persons N, --first-seed N (seeds first..first+N-1), --seed N (just N),
+ * --no-build. DATABASE_URL: an existing Postgres admin URL, else an embedded one is started.
+ * FAULT_ENV='A=1,B=2' adds settings to the service processes.
+ */
+import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createTestDatabase, startTestPlatform } from '@meridian/testing';
+import { Client } from 'pg';
+import { killAllServices } from './fault-processes';
+import { runSeed, type SeedReport } from './fault-seed';
+
+const root = join(__dirname, '..', '..', '..');
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      seeds: { type: 'string', default: '3' },
+      persons: { type: 'string', default: '1500' },
+      'first-seed': { type: 'string', default: '1' },
+      seed: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+    },
+  });
+  const first = Number(values.seed ?? values['first-seed']);
+  const count = values.seed === undefined ? Number(values.seeds) : 1;
+  const persons = Number(values.persons);
+  if (![first, count, persons].every((n) => Number.isInteger(n) && n >= 0) || count < 1 || persons < 10)
+    throw new Error('--seeds, --persons and --first-seed take whole numbers (at least 10 persons)');
+  return { seeds: Array.from({ length: count }, (_, i) => first + i), persons, build: !values['no-build'] };
+}
+
+function serviceEnv(): Record<string, string> {
+  const given = process.env.FAULT_ENV ?? '';
+  return Object.fromEntries(
+    given
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
+async function postgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
+  const embedded = (await import(join(root, 'tools/postgres/embedded.mjs'))) as {
+    freePort(): Promise<number>;
+    startEmbeddedPostgres(o: { dataDir: string; port: number; persistent: boolean }): Promise<{
+      url(db?: string): string;
+      stop(): Promise<void>;
+    }>;
+  };
+  const pg = await embedded.startEmbeddedPostgres({
+    dataDir: mkdtempSync(join(tmpdir(), 'meridian-fault-pg-')),
+    port: await embedded.freePort(),
+    persistent: false,
+  });
+  return { adminUrl: pg.url('postgres'), stop: () => pg.stop() };
+}
+
+async function main(): Promise<void> {
+  const { seeds, persons, build } = options();
+  if (build) {
+    const built = spawnSync(process.execPath, [join(root, 'tools/build/build-server.mjs')], {
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('server build failed');
+  }
+  const started = Date.now();
+  const logDir = mkdtempSync(join(tmpdir(), 'meridian-fault-'));
+  const pg = await postgres();
+  process.env.MERIDIAN_TEST_ADMIN_URL = pg.adminUrl;
+  const database = await createTestDatabase('meridian_fault');
+  const platform = await startTestPlatform(database.url);
+  const db = new Client({ connectionString: database.url });
+  await db.connect();
+  // Interrupted: leave no service, auth process or database server running.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      killAllServices();
+      void Promise.allSettled([platform.stop(), pg.stop()]).finally(() => process.exit(130));
+    });
+  const reports: SeedReport[] = [];
+  console.log(`fault tier: seeds ${seeds.join(', ')}, ${persons} persons each; logs in ${logDir}`);
+  try {
+    for (const seed of seeds) {
+      const seedStart = Date.now();
+      const report = await runSeed({
+        seed,
+        persons,
+        db,
+        databaseUrl: database.url,
+        platform,
+        logDir,
+        env: serviceEnv(),
+      }).catch((error: unknown): SeedReport => {
+        const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        return {
+          seed,
+          failures: [`the seed could not run: ${text}`],
+          summary: '',
+          logDir: join(logDir, `seed-${seed}`),
+        };
+      });
+      reports.push(report);
+      const seconds = Math.round((Date.now() - seedStart) / 1000);
+      if (report.failures.length === 0) console.log(`PASS seed ${seed} (${seconds} s): ${report.summary}`);
+      else {
+        console.log(`FAIL seed ${seed} (${seconds} s): ${report.summary}`);
+        for (const failure of report.failures) console.log(`  seed ${seed}: ${failure}`);
+        console.log(
+          `  seed ${seed}: logs in ${report.logDir}; again with --seed ${seed} --persons ${persons}`,
+        );
+      }
+    }
+  } finally {
+    await db.end();
+    await platform.stop();
+    await database.drop();
+    await pg.stop();
+  }
+  const failed = reports.filter((r) => r.failures.length > 0).length;
+  console.log(`fault tier: ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`seeds: ${reports.length - failed} passed, ${failed} failed`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
