@@ -1,4 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import {
   cronItem,
   DatabaseModule,
@@ -27,6 +28,9 @@ import { CampaignsModule } from './modules/campaigns/campaigns/campaigns.module'
 import { AudienceModule } from './modules/campaigns/audience/audience.module';
 import { DryRunModule } from './modules/campaigns/dry-run/dry-run.module';
 import { FlowModule } from './modules/campaigns/flow/flow.module';
+import { EngineModule } from './modules/campaigns/engine/engine.module';
+import { scheduleTickJob, wakeDueJob } from './modules/campaigns/engine/engine.jobs';
+import { WorkerRoleGuard } from './service-role.guard';
 
 export const SCHEMA = 'campaign';
 
@@ -50,7 +54,13 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
         concurrency: 4,
-        crontab: [cronItem(contactImportCleanupJob, '17 * * * *')],
+        // SERVICE_ROLE http: this replica enqueues only; the worker replicas run the jobs.
+        worker: config.SERVICE_ROLE !== 'http',
+        crontab: [
+          cronItem(contactImportCleanupJob, '17 * * * *'),
+          cronItem(scheduleTickJob, '* * * * *', { payload: {} }),
+          cronItem(wakeDueJob, '* * * * *', { payload: {} }),
+        ],
       }),
       HealthModule.forService('campaign'),
       MailModule.forRoot(config),
@@ -68,6 +78,8 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       AudienceModule,
       DryRunModule,
       FlowModule,
+      EngineModule,
     ],
+    providers: config.SERVICE_ROLE === 'worker' ? [{ provide: APP_GUARD, useClass: WorkerRoleGuard }] : [],
   };
 }

@@ -32,6 +32,12 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
   /** Render jobs one organisation may have waiting; more are refused with a 429 until some finish. */
   RENDER_QUEUE_PER_ORGANISATION: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * What this replica does: 'all' serves HTTP and runs the job workers (local default); 'http'
+   * serves HTTP only (it still enqueues); 'worker' runs the jobs (campaign runs, sends, imports)
+   * and answers only its health check. One image, the role picked per Deployment.
+   */
+  SERVICE_ROLE: z.enum(['all', 'http', 'worker']).default('all'),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

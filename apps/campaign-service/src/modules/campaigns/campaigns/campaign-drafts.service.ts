@@ -16,6 +16,7 @@ import {
   workingParts,
 } from '@meridian/contracts';
 import { FlowReferencesRepository } from '../flow/flow-references.repository';
+import { RunSchedulerService } from '../engine/run-scheduler.service';
 import { DomainError, type RequestContext, ValidationError } from '@meridian/server-kit';
 import type { CampaignEntity } from './campaign.entity';
 import { type CampaignChange, CampaignDraftsRepository } from './campaign-drafts.repository';
@@ -75,6 +76,7 @@ export class CampaignDraftsService {
   constructor(
     private readonly drafts: CampaignDraftsRepository,
     private readonly references: FlowReferencesRepository,
+    private readonly runs: RunSchedulerService,
   ) {}
 
   /**
@@ -139,10 +141,15 @@ export class CampaignDraftsService {
       return { set, result: null };
     });
     if (!done) throw new CampaignNotFoundError();
+    // Older versions' runs end; an active campaign's due slot (at_once: now) is scheduled.
+    await this.runs.published(auth.organisationId, id, done.row.version, done.row.active);
     return toCampaign(done.row);
   }
 
-  /** The 'Edit active campaign' confirmation: the run pauses (inactive) and the campaign is editable. */
+  /**
+   * The 'Edit active campaign' confirmation: the run pauses (inactive: its open runs take no new
+   * batch) and the campaign is editable; publishing again then cancels them.
+   */
   async editStart(auth: RequestContext, id: string): Promise<Campaign> {
     const now = new Date();
     const done = await this.drafts.locked(auth.organisationId, id, (row) => ({

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlowModule } from '../flow/flow.module';
+import { RunsModule } from '../engine/runs.module';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignDraftsController } from './campaign-drafts.controller';
 import { CampaignDraftsRepository } from './campaign-drafts.repository';
@@ -11,7 +12,7 @@ import { CampaignsService } from './campaigns.service';
 
 /** Campaigns: the list and lifecycle (create, rename, clone, delete), drafts and publish. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule],
+  imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule, RunsModule],
   controllers: [CampaignsController, CampaignDraftsController],
   providers: [CampaignsRepository, CampaignsService, CampaignDraftsRepository, CampaignDraftsService],
   exports: [CampaignsService],

@@ -11,6 +11,7 @@ import type { RequestContext } from '@meridian/server-kit';
 import type { CampaignEntity } from './campaign.entity';
 import { CampaignNotFoundError } from './campaigns.errors';
 import { type Author, CampaignsRepository } from './campaigns.repository';
+import { RunSchedulerService } from '../engine/run-scheduler.service';
 
 type ListInput = ParsedRequestOf<typeof campaignsListContract>;
 
@@ -50,7 +51,10 @@ const authorOf = (auth: RequestContext): Author => ({ id: auth.accountId, name: 
 /** Campaigns of the caller's organisation: list, create, get, rename, clone, delete. */
 @Injectable()
 export class CampaignsService {
-  constructor(private readonly campaigns: CampaignsRepository) {}
+  constructor(
+    private readonly campaigns: CampaignsRepository,
+    private readonly runs: RunSchedulerService,
+  ) {}
 
   async page(auth: RequestContext, input: ListInput) {
     const [rows, total] = await this.campaigns.page(auth.organisationId, {
@@ -99,6 +103,8 @@ export class CampaignsService {
   }
 
   async remove(auth: RequestContext, id: string): Promise<void> {
+    // Its runs go with it: first they end as cancelled, with their events.
+    await this.runs.removing(auth.organisationId, id);
     if (!(await this.campaigns.remove(auth.organisationId, id))) throw new CampaignNotFoundError();
   }
 

@@ -21,5 +21,7 @@ import { CompiledPersonFilter } from './compiled-person-filter';
     { provide: GLOBAL_EMAIL_SETTINGS, useExisting: EmailSettingsService },
     DryRunClock,
   ],
+  // The engine evaluates steps with the same ports, so a run decides as the dry run shows.
+  exports: [DryRunRepository, CompiledPersonFilter, GLOBAL_EMAIL_SETTINGS],
 })
 export class DryRunModule {}

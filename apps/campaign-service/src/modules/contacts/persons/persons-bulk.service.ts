@@ -1,11 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import type { PersonField } from '@meridian/contracts';
-import { isUniqueViolation, Transactions } from '@meridian/server-kit';
+import type { FieldValue, PersonField, PersonFieldType } from '@meridian/contracts';
+import { isUniqueViolation, type Transaction, Transactions } from '@meridian/server-kit';
 import { PersonFieldsRepository } from './person-fields.repository';
+import { type PersonValue, PersonValuesRepository } from './person-values.repository';
 import { PersonsBulkRepository } from './persons-bulk.repository';
 import type { StagedBatch, UpsertOptions } from './persons-bulk.sql';
 
-export type { StagedBatch, UpsertOptions };
+export type { PersonValue, StagedBatch, UpsertOptions };
+
+/** A value as a custom field of its type stores it; text that is not of the type is kept as text. */
+function typed(type: PersonFieldType, value: FieldValue): FieldValue {
+  if (value === null || typeof value !== 'string') return value;
+  if ((type === 'integer' || type === 'float') && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
 
 export interface StagedUpsert {
   /** Custom fields the batch brings that the organisation does not have yet; created in the same transaction. */
@@ -27,7 +37,24 @@ export class PersonsBulkService {
     private readonly transactions: Transactions,
     private readonly bulk: PersonsBulkRepository,
     private readonly fields: PersonFieldsRepository,
+    private readonly values: PersonValuesRepository,
   ) {}
+
+  /**
+   * Sets field values of many contacts at once (a flow's 'Update value' step), inside the caller's
+   * transaction: custom values take their field's type; unknown and read-only fields are ignored.
+   */
+  async writeValues(organisationId: string, values: readonly PersonValue[], tx?: Transaction): Promise<void> {
+    if (values.length === 0) return;
+    const custom = new Map(
+      (await this.fields.list(organisationId)).filter((f) => f.custom).map((f) => [f.name, f.type]),
+    );
+    const items = values.map((item) => {
+      const type = custom.get(item.field);
+      return type ? { ...item, value: typed(type, item.value) } : item;
+    });
+    await this.values.write(organisationId, items, new Set(custom.keys()), tx);
+  }
 
   /**
    * Upserts a staged batch in one transaction (new fields and contacts together, or

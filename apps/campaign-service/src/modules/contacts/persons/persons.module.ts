@@ -8,6 +8,7 @@ import { PersonFieldEntity } from './person-field.entity';
 import { PersonFieldsRepository } from './person-fields.repository';
 import { PersonsBulkRepository } from './persons-bulk.repository';
 import { PersonsBulkService } from './persons-bulk.service';
+import { PersonValuesRepository } from './person-values.repository';
 import { PersonsController } from './persons.controller';
 import { PersonsRepository } from './persons.repository';
 import { PersonsService } from './persons.service';
@@ -25,6 +26,7 @@ import { ProductPersonEntity } from './product-person.entity';
     Transactions,
     PersonsRepository,
     PersonsBulkRepository,
+    PersonValuesRepository,
     PersonFieldsRepository,
     PersonActivityRepository,
     PersonsService,

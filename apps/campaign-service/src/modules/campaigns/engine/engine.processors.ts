@@ -1,0 +1,37 @@
+import { type JobContext, type JobHandler, type JobPayload, JobProcessor } from '@meridian/server-kit';
+import { runBatchJob, runStartJob, scheduleTickJob, wakeDueJob } from './engine.jobs';
+import { JourneyBatchService } from './journey-batch.service';
+import { RunSchedulerService } from './run-scheduler.service';
+import { RunStarterService } from './run-starter.service';
+
+@JobProcessor(scheduleTickJob)
+export class ScheduleTickProcessor implements JobHandler<typeof scheduleTickJob> {
+  constructor(private readonly scheduler: RunSchedulerService) {}
+  async handle(payload: JobPayload<typeof scheduleTickJob>): Promise<void> {
+    await this.scheduler.tick(new Date(), payload.campaignId);
+  }
+}
+
+@JobProcessor(runStartJob)
+export class RunStartProcessor implements JobHandler<typeof runStartJob> {
+  constructor(private readonly starter: RunStarterService) {}
+  async handle(payload: JobPayload<typeof runStartJob>): Promise<void> {
+    await this.starter.start(payload.runId);
+  }
+}
+
+@JobProcessor(runBatchJob)
+export class RunBatchProcessor implements JobHandler<typeof runBatchJob> {
+  constructor(private readonly batches: JourneyBatchService) {}
+  async handle(payload: JobPayload<typeof runBatchJob>, context: JobContext): Promise<void> {
+    await this.batches.drain(payload.runId, context.signal);
+  }
+}
+
+@JobProcessor(wakeDueJob)
+export class WakeDueProcessor implements JobHandler<typeof wakeDueJob> {
+  constructor(private readonly batches: JourneyBatchService) {}
+  async handle(): Promise<void> {
+    await this.batches.wakeDue(new Date());
+  }
+}

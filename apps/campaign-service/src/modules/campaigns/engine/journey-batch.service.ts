@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { flowSchema } from '@meridian/contracts';
+import { EventPublisher, JobQueue, type Transaction, Transactions } from '@meridian/server-kit';
+import { enqueueRunLanes } from './engine.jobs';
+import { JourneyRepository, type Move } from './journey.repository';
+import { runChangedEvents } from './run-events';
+import { RunsRepository } from './runs.repository';
+import { StepRunnerService } from './step-runner.service';
+
+/** Persons one batch takes: enough to make set-based writes pay, small enough to commit often. */
+export const BATCH_SIZE = 200;
+
+type Pass = 'more' | 'empty' | 'stop';
+
+/**
+ * Walks a run: each pass claims a batch of active persons (SKIP LOCKED, so lanes and replicas
+ * share the run), runs their steps and moves them, all in one transaction. A run whose campaign
+ * was paused (edited) or replaced takes no new batch. When a pass finds nothing to take, the run
+ * finishes if every person is terminal.
+ */
+@Injectable()
+export class JourneyBatchService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly runs: RunsRepository,
+    private readonly journey: JourneyRepository,
+    private readonly steps: StepRunnerService,
+    private readonly events: EventPublisher,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async drain(runId: string, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) return;
+      const pass = await this.transactions.run((tx) => this.pass(tx, runId, signal));
+      if (pass === 'more') continue;
+      if (pass === 'empty') await this.finish(runId);
+      return;
+    }
+  }
+
+  private async pass(tx: Transaction, runId: string, signal?: AbortSignal): Promise<Pass> {
+    const run = await this.runs.run(tx, runId);
+    if (!run || run.state !== 'processing' || !run.active || run.version !== run.campaign_version)
+      return 'stop';
+    const claimed = await this.journey.claim(tx, runId, BATCH_SIZE);
+    if (claimed.length === 0) return 'empty';
+    const flow = flowSchema.safeParse(run.flow);
+    const moves: Move[] = flow.success
+      ? await this.steps.walk(tx, run, flow.data, claimed, signal)
+      : claimed.map((c) => ({
+          personId: c.person_id,
+          state: 'failed',
+          actionId: c.current_action_id,
+          wakeAt: null,
+          outcome: 'The flow of this campaign is damaged',
+        }));
+    await this.journey.move(tx, runId, moves);
+    return 'more';
+  }
+
+  async finish(runId: string): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const finished = await this.runs.finishIfDone(tx, runId);
+      if (finished) await this.events.publishMany(tx, runChangedEvents([finished]));
+    });
+  }
+
+  /**
+   * The minute's sweep: persons whose delay is over are woken, and every run with persons to walk
+   * gets its batch jobs again (a worker that died mid-batch left its persons active).
+   */
+  async wakeDue(now: Date): Promise<void> {
+    const finishable = await this.transactions.run(async (tx) => {
+      const woken = await this.journey.wakeDue(tx, now);
+      const resumable = await this.runs.resumable(tx);
+      for (const runId of new Set([...woken, ...resumable])) await enqueueRunLanes(this.jobs, tx, runId);
+      return this.runs.processingWithNoneLeft(tx);
+    });
+    for (const runId of finishable) await this.finish(runId);
+  }
+}

@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Transaction } from '@meridian/server-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A person a batch took: where they stand in the flow. */
+export interface ClaimedPerson {
+  person_id: string;
+  current_action_id: string | null;
+  org_id: string | null;
+}
+
+/** Where a person goes after a step. */
+export interface Move {
+  personId: string;
+  state: 'active' | 'waiting' | 'completed' | 'failed';
+  actionId: string | null;
+  wakeAt: Date | null;
+  outcome: string | null;
+}
+
+export interface StepWebhook {
+  name: string;
+  method: string;
+  url: string;
+  payload: string | null;
+  headers: Record<string, string>;
+  timeout: number;
+}
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** run_persons as the batches walk them, and the set-based writes of the list steps. */
+@Injectable()
+export class JourneyRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private m(tx?: Transaction): EntityManager {
+    return tx ? (tx as unknown as EntityManager) : this.db.manager;
+  }
+
+  /**
+   * Takes up to `limit` active persons of the run, locked until the batch commits; persons another
+   * worker holds are passed over, so two workers never walk the same person at once. A worker that
+   * dies leaves them active at their step, for the next batch to take again.
+   */
+  claim(tx: Transaction, runId: string, limit: number): Promise<ClaimedPerson[]> {
+    return this.m(tx).query(
+      `SELECT person_id, current_action_id, org_id FROM campaign.run_persons
+        WHERE run_id = $1 AND state = 'active'
+        ORDER BY current_action_id, person_id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [runId, limit],
+    );
+  }
+
+  /** Moves every person of the batch in one statement. */
+  async move(tx: Transaction, runId: string, moves: readonly Move[]): Promise<void> {
+    if (moves.length === 0) return;
+    await this.m(tx).query(
+      `UPDATE campaign.run_persons rp
+          SET state = u.state, current_action_id = u.action_id, wake_at = u.wake_at, outcome = u.outcome,
+              updated_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[])
+           AS u(person_id, state, action_id, wake_at, outcome)
+        WHERE rp.run_id = $1 AND rp.person_id = u.person_id`,
+      [
+        runId,
+        moves.map((m) => m.personId),
+        moves.map((m) => m.state),
+        moves.map((m) => m.actionId),
+        moves.map((m) => m.wakeAt),
+        moves.map((m) => m.outcome),
+      ],
+    );
+  }
+
+  /** Persons whose delay is over become active again; answers the runs that have some. */
+  async wakeDue(tx: Transaction, now: Date): Promise<string[]> {
+    const rows = (await this.m(tx).query(
+      `WITH woken AS (
+         UPDATE campaign.run_persons SET state = 'active', wake_at = NULL, updated_at = now()
+          WHERE state = 'waiting' AND wake_at <= $1 RETURNING run_id)
+       SELECT DISTINCT run_id FROM woken`,
+      [now],
+    )) as { run_id: string }[];
+    return rows.map((row) => row.run_id);
+  }
+
+  /** Adds the persons to the organisation's list (already there: unchanged); false if no such list. */
+  async addToList(tx: Transaction, organisationId: string, listId: string, personIds: string[]) {
+    if (!(await this.listExists(tx, organisationId, listId))) return false;
+    await this.m(tx).query(
+      `INSERT INTO campaign.static_list_members (static_list_id, person_id, organisation_id)
+       SELECT $2::uuid, u.id, $1::uuid FROM unnest($3::uuid[]) AS u(id)
+       ON CONFLICT DO NOTHING`,
+      [organisationId, listId, personIds],
+    );
+    return true;
+  }
+
+  async removeFromList(tx: Transaction, organisationId: string, listId: string, personIds: string[]) {
+    if (!(await this.listExists(tx, organisationId, listId))) return false;
+    await this.m(tx).query(
+      `DELETE FROM campaign.static_list_members
+        WHERE organisation_id = $1 AND static_list_id = $2 AND person_id = ANY($3::uuid[])`,
+      [organisationId, listId, personIds],
+    );
+    return true;
+  }
+
+  private async listExists(tx: Transaction, organisationId: string, listId: string) {
+    if (!isUuid(listId)) return false;
+    const rows = (await this.m(tx).query(
+      `SELECT 1 FROM campaign.static_lists WHERE organisation_id = $1 AND id = $2`,
+      [organisationId, listId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  async webhook(organisationId: string, webhookId: string): Promise<StepWebhook | null> {
+    const rows = (await this.m().query(
+      `SELECT name, method, url, payload, headers, timeout FROM campaign.webhooks
+        WHERE organisation_id = $1 AND webhook_id = $2`,
+      [organisationId, webhookId],
+    )) as StepWebhook[];
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,235 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { CampaignRunState } from '@meridian/contracts';
+import type { Transaction } from '@meridian/server-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+
+type Json = Record<string, unknown>;
+
+/** A campaign whose next slot is due, locked for this transaction. */
+export interface DueCampaign {
+  id: string;
+  organisation_id: string;
+  version: number;
+  schedule: Json;
+}
+
+/** A run as its change event reports it. */
+export interface ChangedRun {
+  id: string;
+  organisation_id: string;
+  campaign_id: string;
+  campaign_name: string;
+  slot_time: Date;
+  state: CampaignRunState;
+  total_count: number;
+}
+
+/** A run with the live campaign it belongs to. */
+export interface RunWithCampaign {
+  id: string;
+  organisation_id: string;
+  campaign_id: string;
+  campaign_version: number;
+  state: CampaignRunState;
+  slot_time: Date;
+  name: string;
+  active: boolean;
+  version: number;
+  campaign_context: 'person' | 'org';
+  flow: Json | null;
+  dynamic_list: Json | null;
+  rule: Json | null;
+}
+
+export interface NewRun {
+  organisation_id: string;
+  campaign_id: string;
+  campaign_version: number;
+  run_type: string;
+  slot_time: Date;
+  state: 'scheduled' | 'skipped';
+  state_reason: string | null;
+}
+
+/** The state change, then the campaign's name for its event, in one statement. */
+const withName = (changed: string) => `WITH changed AS (${changed})
+  SELECT ch.id, ch.organisation_id, ch.campaign_id, c.name AS campaign_name, ch.slot_time, ch.state, ch.total_count
+    FROM changed ch JOIN campaign.campaigns c ON c.id = ch.campaign_id`;
+const RETURNING = 'RETURNING id, organisation_id, campaign_id, slot_time, state, total_count';
+const OPEN = `('scheduled', 'processing')`;
+
+/** campaign_runs and the campaign columns the scheduler keeps (next run time, total count). */
+@Injectable()
+export class RunsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private m(tx?: Transaction): EntityManager {
+    return tx ? (tx as unknown as EntityManager) : this.db.manager;
+  }
+
+  /** Active campaigns with a due slot; a campaign another worker is scheduling is passed over. */
+  dueCampaigns(tx: Transaction, now: Date, campaignId?: string): Promise<DueCampaign[]> {
+    return this.m(tx).query(
+      `SELECT id, organisation_id, version, schedule FROM campaign.campaigns
+        WHERE active AND flow IS NOT NULL AND dynamic_list IS NOT NULL
+          AND jsonb_typeof(schedule -> 'next_run_time') = 'string'
+          AND (schedule ->> 'next_run_time')::timestamptz <= $1
+          AND ($2::uuid IS NULL OR id = $2::uuid)
+        ORDER BY (schedule ->> 'next_run_time')::timestamptz LIMIT 500
+        FOR UPDATE SKIP LOCKED`,
+      [now, campaignId ?? null],
+    );
+  }
+
+  /** The slots' runs; a slot that already has one is left alone (it never starts twice). */
+  async insertRuns(tx: Transaction, runs: readonly NewRun[]): Promise<ChangedRun[]> {
+    if (runs.length === 0) return [];
+    const col = <K extends keyof NewRun>(key: K) => runs.map((run) => run[key]);
+    return this.m(tx).query(
+      withName(`INSERT INTO campaign.campaign_runs
+          (organisation_id, campaign_id, campaign_version, run_type, slot_time, state, state_reason, finished_at)
+        SELECT u.org, u.campaign, u.version, u.run_type, u.slot, u.state, u.reason,
+               CASE WHEN u.state = 'skipped' THEN now() END
+          FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
+            AS u(org, campaign, version, run_type, slot, state, reason)
+        ON CONFLICT (campaign_id, slot_time) DO NOTHING ${RETURNING}`),
+      [
+        col('organisation_id'),
+        col('campaign_id'),
+        col('campaign_version'),
+        col('run_type'),
+        col('slot_time'),
+        col('state'),
+        col('state_reason'),
+      ],
+    );
+  }
+
+  /** Moves the campaign's next slot on (null: no more runs); `updated_at` is the editor's, left alone. */
+  async setNextRunTime(tx: Transaction, campaignId: string, next: Date | null): Promise<void> {
+    await this.m(tx).query(
+      `UPDATE campaign.campaigns
+          SET schedule = schedule || jsonb_build_object('next_run_time', $2::text) WHERE id = $1`,
+      [campaignId, next ? next.toISOString() : null],
+    );
+  }
+
+  /** The run and its campaign, the run locked: one starter at a time. */
+  async lockRun(tx: Transaction, runId: string): Promise<RunWithCampaign | null> {
+    const rows = await this.m(tx).query(
+      `SELECT r.id, r.organisation_id, r.campaign_id, r.campaign_version, r.state, r.slot_time,
+              c.name, c.active, c.version, c.campaign_context, c.flow, c.dynamic_list, c.rule
+         FROM campaign.campaign_runs r JOIN campaign.campaigns c ON c.id = r.campaign_id
+        WHERE r.id = $1 FOR UPDATE OF r`,
+      [runId],
+    );
+    return (rows as RunWithCampaign[])[0] ?? null;
+  }
+
+  /** As `lockRun`, unlocked: what a batch reads before claiming persons. */
+  async run(tx: Transaction, runId: string): Promise<RunWithCampaign | null> {
+    const rows = await this.m(tx).query(
+      `SELECT r.id, r.organisation_id, r.campaign_id, r.campaign_version, r.state, r.slot_time,
+              c.name, c.active, c.version, c.campaign_context, c.flow, c.dynamic_list, c.rule
+         FROM campaign.campaign_runs r JOIN campaign.campaigns c ON c.id = r.campaign_id
+        WHERE r.id = $1`,
+      [runId],
+    );
+    return (rows as RunWithCampaign[])[0] ?? null;
+  }
+
+  /** A started run: processing with its snapshot's size, counted into the campaign's total. */
+  async markProcessing(tx: Transaction, runId: string, total: number): Promise<ChangedRun> {
+    const [run] = (await this.m(tx).query(
+      withName(`UPDATE campaign.campaign_runs SET state = 'processing', total_count = $2, started_at = now()
+        WHERE id = $1 ${RETURNING}`),
+      [runId, total],
+    )) as ChangedRun[];
+    await this.m(tx).query(
+      `UPDATE campaign.campaigns SET total_count = total_count + $2 WHERE id = $1`,
+      [run!.campaign_id, total],
+    );
+    return run!;
+  }
+
+  async markEnded(
+    tx: Transaction,
+    runId: string,
+    state: 'skipped' | 'cancelled',
+    reason: string,
+  ): Promise<ChangedRun> {
+    const [run] = (await this.m(tx).query(
+      withName(`UPDATE campaign.campaign_runs SET state = $2, state_reason = $3, finished_at = now()
+        WHERE id = $1 ${RETURNING}`),
+      [runId, state, reason],
+    )) as ChangedRun[];
+    return run!;
+  }
+
+  /** Finished once no person is left active or waiting; null while some are (or it ended already). */
+  async finishIfDone(tx: Transaction, runId: string): Promise<ChangedRun | null> {
+    const rows = (await this.m(tx).query(
+      withName(`UPDATE campaign.campaign_runs r SET state = 'finished', finished_at = now()
+        WHERE r.id = $1 AND r.state = 'processing' AND NOT EXISTS (
+          SELECT 1 FROM campaign.run_persons p WHERE p.run_id = r.id AND p.state IN ('active', 'waiting'))
+        ${RETURNING}`),
+      [runId],
+    )) as ChangedRun[];
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Cancels the campaign's open runs older than `beforeVersion` (all of them when null) and the
+   * persons still walking them. Waits for a batch in flight to commit, then overrides it.
+   */
+  async cancelOpen(
+    tx: Transaction,
+    organisationId: string,
+    campaignId: string,
+    beforeVersion: number | null,
+    reason: string,
+  ): Promise<ChangedRun[]> {
+    const runs = (await this.m(tx).query(
+      withName(`UPDATE campaign.campaign_runs SET state = 'cancelled', state_reason = $4, finished_at = now()
+        WHERE organisation_id = $1 AND campaign_id = $2 AND state IN ${OPEN}
+          AND ($3::int IS NULL OR campaign_version < $3::int) ${RETURNING}`),
+      [organisationId, campaignId, beforeVersion, reason],
+    )) as ChangedRun[];
+    if (runs.length > 0)
+      await this.m(tx).query(
+        `UPDATE campaign.run_persons SET state = 'cancelled', outcome = $2, wake_at = NULL, updated_at = now()
+          WHERE run_id = ANY($1::uuid[]) AND state IN ('active', 'waiting')`,
+        [runs.map((run) => run.id), reason],
+      );
+    return runs;
+  }
+
+  /** Runs being walked whose campaign is live and unchanged, with persons ready to take. */
+  async resumable(tx: Transaction): Promise<string[]> {
+    const rows = (await this.m(tx).query(
+      `SELECT r.id FROM campaign.campaign_runs r JOIN campaign.campaigns c ON c.id = r.campaign_id
+        WHERE r.state = 'processing' AND c.active AND c.version = r.campaign_version
+          AND EXISTS (SELECT 1 FROM campaign.run_persons p WHERE p.run_id = r.id AND p.state = 'active')`,
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** Processing runs nobody is left to walk (a worker died between the last batch and the finish). */
+  async processingWithNoneLeft(tx: Transaction): Promise<string[]> {
+    const rows = (await this.m(tx).query(
+      `SELECT r.id FROM campaign.campaign_runs r WHERE r.state = 'processing' AND NOT EXISTS (
+         SELECT 1 FROM campaign.run_persons p WHERE p.run_id = r.id AND p.state IN ('active', 'waiting'))`,
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** Runs left 'scheduled' (their start job lost or failed for good), for the tick to start again. */
+  async stalledScheduled(tx: Transaction, before: Date): Promise<string[]> {
+    const rows = (await this.m(tx).query(
+      `SELECT id FROM campaign.campaign_runs WHERE state = 'scheduled' AND created_at < $1 LIMIT 500`,
+      [before],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+}

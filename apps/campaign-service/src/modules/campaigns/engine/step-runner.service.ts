@@ -1,0 +1,223 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import {
+  actionOptionsSchemas,
+  type Flow,
+  findAction,
+  type FlowNode,
+  outgoingLink,
+  salesforceSyncRequested,
+} from '@meridian/contracts';
+import { EventPublisher, type Transaction } from '@meridian/server-kit';
+import { personVariables } from '../../assets/personalisation/personalisation.service';
+import { PersonsBulkService, type PersonValue } from '../../contacts/persons/persons-bulk.service';
+import { PersonsService } from '../../contacts/persons/persons.service';
+import { CAMPAIGN_MAILER, type CampaignMailer, type SendRecipient } from '../journey/campaign-mailer.port';
+import type { EmailStepOptions } from '../journey/journey.types';
+import { evaluateStepForMany } from '../journey/step-evaluator';
+import { EnginePorts } from './engine-ports';
+import { type ClaimedPerson, JourneyRepository, type Move } from './journey.repository';
+import type { RunWithCampaign } from './runs.repository';
+import { WebhookCallerService } from './webhook-caller.service';
+
+/** Person ids per Salesforce sync event (the event's own limit). */
+const SYNC_CHUNK = 1000;
+
+const ROUTED = new Set(['delay', 'branch_by_filter', 'branch_by_token', 'branch_by_value', 'update_value']);
+
+export const stepFailures = {
+  noMailer: 'No campaign mailer is configured',
+  noOutcome: 'The mailer gave no outcome for this person',
+  listMissing: 'The static list of this step no longer exists',
+  webhookMissing: 'The webhook of this step no longer exists',
+} as const;
+
+/** Where a person goes after a step that succeeded: parked, on to the next step, or done. */
+export function moveOn(personId: string, next: string | null, wakeAt: Date | null = null): Move {
+  if (wakeAt) return { personId, state: 'waiting', actionId: next, wakeAt, outcome: null };
+  return next
+    ? { personId, state: 'active', actionId: next, wakeAt: null, outcome: null }
+    : { personId, state: 'completed', actionId: null, wakeAt: null, outcome: null };
+}
+
+const fail = (personId: string, outcome: string, actionId: string | null): Move => ({
+  personId,
+  state: 'failed',
+  actionId,
+  wakeAt: null,
+  outcome,
+});
+
+/**
+ * One step for the persons of a batch standing on it. Routing steps and updates are decided by
+ * the step evaluator the dry run uses; acting steps run set-based for the whole group (one mailer
+ * call, one list statement, one event per thousand persons, webhook calls in parallel). Answers
+ * each person's move; a person the mailer has no outcome for yet (shutdown) stays where they are.
+ */
+@Injectable()
+export class StepRunnerService {
+  constructor(
+    private readonly journey: JourneyRepository,
+    private readonly persons: PersonsService,
+    private readonly bulk: PersonsBulkService,
+    private readonly ports: EnginePorts,
+    private readonly webhooks: WebhookCallerService,
+    private readonly events: EventPublisher,
+    @Optional() @Inject(CAMPAIGN_MAILER) private readonly mailer?: CampaignMailer,
+  ) {}
+
+  async walk(
+    tx: Transaction,
+    run: RunWithCampaign,
+    flow: Flow,
+    claimed: readonly ClaimedPerson[],
+    signal?: AbortSignal,
+  ): Promise<Move[]> {
+    const rows = await this.persons.findMany(
+      run.organisation_id,
+      claimed.map((c) => c.person_id),
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const groups = new Map<string, SendRecipient[]>();
+    const moves: Move[] = [];
+    for (const entry of claimed) {
+      const row = byId.get(entry.person_id);
+      if (!row) {
+        moves.push(fail(entry.person_id, 'The contact no longer exists', entry.current_action_id));
+        continue;
+      }
+      const key = entry.current_action_id ?? '';
+      const person = {
+        id: row.id,
+        email: row.email,
+        unsubscribed: row.unsubscribed,
+        variables: personVariables(row),
+        orgId: entry.org_id,
+      };
+      groups.set(key, [...(groups.get(key) ?? []), person]);
+    }
+    for (const [actionId, persons] of groups)
+      moves.push(...(await this.step(tx, run, flow, findAction(flow, actionId), persons, signal)));
+    return moves;
+  }
+
+  private async step(
+    tx: Transaction,
+    run: RunWithCampaign,
+    flow: Flow,
+    node: FlowNode | undefined,
+    persons: SendRecipient[],
+    signal?: AbortSignal,
+  ): Promise<Move[]> {
+    // A path that ends, or leads to a removed step, is done.
+    if (!node) return persons.map((p) => moveOn(p.id, null));
+    const id = node.action_id;
+    const parsed = actionOptionsSchemas[node.action_type].safeParse(node.action_options ?? {});
+    if (!parsed.success) {
+      const why = `This step is not complete: ${parsed.error.issues[0]?.message ?? 'Fields are invalid'}`;
+      return persons.map((p) => fail(p.id, why, id));
+    }
+    const options = parsed.data as Record<string, unknown>;
+    const next = outgoingLink(flow, id)?.target ?? null;
+    const everyone = (result: string | null) =>
+      persons.map((p) => (result === null ? moveOn(p.id, next) : fail(p.id, result, id)));
+    const ids = persons.map((p) => p.id);
+
+    if (ROUTED.has(node.action_type)) return this.evaluated(tx, run, flow, node, persons);
+    switch (node.action_type) {
+      case 'send_email':
+      case 'send_internal_email':
+        return this.send(run, node, options as unknown as EmailStepOptions, persons, next, signal);
+      case 'webhook': {
+        const webhook = await this.journey.webhook(run.organisation_id, String(options.webhook_id));
+        if (!webhook) return everyone(stepFailures.webhookMissing);
+        const results = await this.webhooks.callMany(
+          webhook,
+          {
+            organisationId: run.organisation_id,
+            campaignContext: run.campaign_context,
+            persons: persons.map((p) => ({ id: p.id, email: p.email, orgId: p.orgId })),
+          },
+          signal,
+        );
+        return results.map((r) => (r.error === null ? moveOn(r.personId, next) : fail(r.personId, r.error, id)));
+      }
+      case 'add_to_static_list':
+      case 'remove_from_static_list': {
+        const change = node.action_type === 'add_to_static_list' ? 'addToList' : 'removeFromList';
+        const found = await this.journey[change](tx, run.organisation_id, String(options.static_list_id), ids);
+        return everyone(found ? null : stepFailures.listMissing);
+      }
+      case 'salesforce_manual_sync': {
+        const items = [];
+        for (let i = 0; i < ids.length; i += SYNC_CHUNK)
+          items.push({
+            definition: salesforceSyncRequested,
+            payload: {
+              organisation_id: run.organisation_id,
+              connection_id: String(options.connection_id),
+              campaign_id: run.campaign_id,
+              run_id: run.id,
+              action_id: id,
+              person_ids: ids.slice(i, i + SYNC_CHUNK),
+              occurred_at: new Date().toISOString(),
+            },
+          });
+        await this.events.publishMany(tx, items);
+        return everyone(null);
+      }
+      default:
+        return everyone(`Unknown step ${node.action_type}`);
+    }
+  }
+
+  /** Delays, branches and updates: the evaluator decides; updates are then written set-based. */
+  private async evaluated(
+    tx: Transaction,
+    run: RunWithCampaign,
+    flow: Flow,
+    node: FlowNode,
+    persons: SendRecipient[],
+  ): Promise<Move[]> {
+    const ports = this.ports.forRun(run.organisation_id, run.campaign_context);
+    const outcomes = await evaluateStepForMany(flow, node.action_id, persons, ports, new Date());
+    const values: PersonValue[] = outcomes.flatMap((outcome, i) =>
+      outcome.status === 'ok'
+        ? (outcome.updates ?? []).map((u) => ({ personId: persons[i]!.id, field: u.field, value: u.value }))
+        : [],
+    );
+    await this.bulk.writeValues(run.organisation_id, values, tx);
+    return outcomes.map((outcome, i) =>
+      outcome.status === 'error'
+        ? fail(persons[i]!.id, outcome.explanation, node.action_id)
+        : moveOn(persons[i]!.id, outcome.next_action_id, outcome.wake_at ? new Date(outcome.wake_at) : null),
+    );
+  }
+
+  private async send(
+    run: RunWithCampaign,
+    node: FlowNode,
+    options: EmailStepOptions,
+    persons: SendRecipient[],
+    next: string | null,
+    signal?: AbortSignal,
+  ): Promise<Move[]> {
+    // Thrown, not recorded: the batch rolls back and its job retries once a mailer is bound.
+    if (!this.mailer) throw new Error(stepFailures.noMailer);
+    const scope = {
+      organisationId: run.organisation_id,
+      campaign: { id: run.campaign_id, name: run.name, context: run.campaign_context },
+      runId: run.id,
+      actionId: node.action_id,
+    };
+    const outcomes =
+      node.action_type === 'send_email'
+        ? await this.mailer.sendCampaignEmails(scope, options, persons, signal)
+        : await this.mailer.sendInternalAlerts(scope, options, persons, signal);
+    const byPerson = new Map(outcomes.map((o) => [o.personId, o]));
+    return persons.flatMap((p) => {
+      if (byPerson.has(p.id)) return [moveOn(p.id, next)];
+      // Stopped early: the next batch takes them again and the mailer answers what it already did.
+      return signal?.aborted ? [] : [fail(p.id, stepFailures.noOutcome, node.action_id)];
+    });
+  }
+}
