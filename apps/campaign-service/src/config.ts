@@ -5,6 +5,7 @@ import {
   parseConfig,
 } from '@meridian/server-kit';
 import { z } from 'zod';
+import { scannerNetworks } from './modules/delivery/tracking/scanner-detection';
 
 /** The base settings, the mail settings (test sends; later campaign mail), and the campaign service's own. */
 export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).extend({
@@ -32,6 +33,25 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
   /** Render jobs one organisation may have waiting; more are refused with a 429 until some finish. */
   RENDER_QUEUE_PER_ORGANISATION: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * Networks of mail security gateways whose opens and clicks are not a person's: comma-separated
+   * IP addresses and CIDR ranges (`198.51.100.0/24, 2001:db8::/32`). Empty: none.
+   */
+  TRACKING_SCANNER_CIDRS: z
+    .string()
+    .trim()
+    .default('')
+    .superRefine((value, ctx) => {
+      try {
+        scannerNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  /** Opens and clicks wait at most this long before they are written together. */
+  TRACKING_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(250),
+  /** ...or until this many are waiting. */
+  TRACKING_FLUSH_ITEMS: z.coerce.number().int().min(1).max(50_000).default(1_000),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 
