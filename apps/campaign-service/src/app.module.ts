@@ -15,6 +15,7 @@ import { campaignEntities } from './entities';
 import { migrations } from './migrations';
 import { EmailSettingsModule } from './modules/settings/email-settings/email-settings.module';
 import { UnsubscribeModule } from './modules/delivery/unsubscribe/unsubscribe.module';
+import { TrackingModule } from './modules/delivery/tracking/tracking.module';
 import { contactImportCleanupJob } from './modules/contacts/contact-import/contact-import.job';
 import { ContactImportModule } from './modules/contacts/contact-import/contact-import.module';
 import { PersonalisationModule } from './modules/assets/personalisation/personalisation.module';
@@ -67,6 +68,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       SettingsModule,
       EmailSettingsModule,
       UnsubscribeModule,
+      TrackingModule,
       PersonsModule,
       ContactImportModule,
       StaticListsModule,

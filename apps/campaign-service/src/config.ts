@@ -5,6 +5,7 @@ import {
   parseConfig,
 } from '@meridian/server-kit';
 import { z } from 'zod';
+import { scannerNetworks } from './modules/delivery/tracking/scanner-detection';
 
 /** The base settings, the mail settings (test sends; later campaign mail), and the campaign service's own. */
 export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).extend({
@@ -38,6 +39,25 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
    * and answers only its health check. One image, the role picked per Deployment.
    */
   SERVICE_ROLE: z.enum(['all', 'http', 'worker']).default('all'),
+  /**
+   * Networks of mail security gateways whose opens and clicks are not a person's: comma-separated
+   * IP addresses and CIDR ranges (`198.51.100.0/24, 2001:db8::/32`). Empty: none.
+   */
+  TRACKING_SCANNER_CIDRS: z
+    .string()
+    .trim()
+    .default('')
+    .superRefine((value, ctx) => {
+      try {
+        scannerNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  /** Opens and clicks wait at most this long before they are written together. */
+  TRACKING_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(250),
+  /** ...or until this many are waiting. */
+  TRACKING_FLUSH_ITEMS: z.coerce.number().int().min(1).max(50_000).default(1_000),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

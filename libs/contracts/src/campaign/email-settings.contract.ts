@@ -178,9 +178,9 @@ export const unsubUrlDeleteContract = defineEndpoint({
 });
 
 /**
- * The link in every campaign mail (`unsubscribe_url`), opened in a browser: unsubscribes the person
- * and answers a 303 to the organisation's custom opt-out page, or to `{PUBLIC_BASE_URL}/unsubscribed`.
- * A forged or mangled link is not found (404) and changes nothing.
+ * The person-level unsubscribe link (`unsubscribe_url` of test sends and mails without a message
+ * of their own), opened in a browser: an HTML confirmation page whose form POSTs back. A GET
+ * never unsubscribes (mail scanners fetch every link). A forged or mangled link is not found (404).
  */
 export const unsubscribeLinkContract = defineEndpoint({
   service: 'campaign',
@@ -188,12 +188,13 @@ export const unsubscribeLinkContract = defineEndpoint({
   path: '/unsubscribe/:token',
   access: 'public',
   request: z.object({ token: z.string().min(1).max(1000) }),
-  response: z.object({ url: z.string() }),
+  response: z.string(),
 });
 
 /**
- * RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click` (form encoded)
- * to the same link; 200 when done, with the page a browser would have been sent to.
+ * Unsubscribes the person. RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click`
+ * (form encoded) and gets a 200 with the opt-out page; the confirmation page's form gets a 303 to
+ * it (the organisation's custom opt-out page, or `{PUBLIC_BASE_URL}/unsubscribed`).
  */
 export const unsubscribeOneClickContract = defineEndpoint({
   service: 'campaign',

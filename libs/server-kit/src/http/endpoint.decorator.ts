@@ -75,3 +75,12 @@ export const Input = createParamDecorator((_: unknown, context: ExecutionContext
   if (!parsed.success) throw new ValidationError(zodIssuesToFields(parsed.error.issues));
   return parsed.data;
 });
+
+/**
+ * Binds a handler that answers with the reply itself (`@Res()`: a pixel, a redirect, a page) to
+ * its contract: method, full path and access as `@Endpoint`, with no JSON response check.
+ */
+export function RawEndpoint(contract: EndpointContract): MethodDecorator {
+  const route = contract.method === 'GET' ? Get(contract.fullPath) : Post(contract.fullPath);
+  return applyDecorators(route, SetMetadata(ENDPOINT_METADATA, contract));
+}

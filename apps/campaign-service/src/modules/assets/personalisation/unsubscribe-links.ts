@@ -60,6 +60,14 @@ export class UnsubscribeLinks {
     return this.key;
   }
 
+  /**
+   * The key that signs the tracking links of campaign mails too (tracking-tokens.ts): one key in
+   * the database, and each kind of token signs under its own label, so none passes for another.
+   */
+  signingKey(): Promise<Buffer> {
+    return this.loadKey();
+  }
+
   /** A signer for many links at once (one key load, then pure HMACs). */
   async signer(): Promise<LinkSigner> {
     return signerFor(await this.loadKey(), this.config.PUBLIC_BASE_URL);

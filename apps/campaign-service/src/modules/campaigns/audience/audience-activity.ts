@@ -19,6 +19,14 @@ const tables = {
   marketing_activity: { table: 'campaign.person_marketing_activity', event: 'event', at: 'occurred_at' },
 } as const;
 
+/**
+ * Opens and clicks count a person's engagement only (not a security scanner's, see
+ * delivery/tracking/scanner-detection.ts) unless the group holds the row
+ * `{ filter: 'engagement', operator: 'equals', value: ['all'] }`; value ['human'] states the default.
+ */
+export const ENGAGEMENT_ROW = 'engagement';
+const ENGAGEMENT_EVENTS: readonly string[] = ['opened', 'clicked'];
+
 const dateOperators = ['before', 'after', 'on', 'in_last_days', 'not_in_last_days'];
 const numberOperators = ['greater_than', 'less_than', 'greater_or_equal', 'less_or_equal'];
 
@@ -60,6 +68,7 @@ export function compileActivityGroup(group: AudienceGroup, path: string, scope: 
   ];
   let frequency: { operator: string; count: number } | null = null;
   let timeFrame = false;
+  let engagement = null as 'human' | 'all' | null;
   group.children.forEach((child, index) => {
     const at = `${path}.children.${index}`;
     if (child.type !== 'filter') invalidAt(at);
@@ -75,10 +84,19 @@ export function compileActivityGroup(group: AudienceGroup, path: string, scope: 
         timeFrame = true;
         filters.push(compareDate(`e.${source.at}`, leaf.operator, leaf.value, { ...scope, path: at }));
         return;
+      case ENGAGEMENT_ROW: {
+        const value = leaf.value[0];
+        if (kind !== 'marketing_activity' || engagement || leaf.operator !== 'equals') invalidAt(at);
+        if (value !== 'human' && value !== 'all') return invalidAt(at);
+        engagement = value;
+        return;
+      }
       default:
         rows.push({ connector: leaf.connector, sql: activityRow(kind, event, leaf, at, scope) });
     }
   });
+  if (kind === 'marketing_activity' && ENGAGEMENT_EVENTS.includes(event) && engagement !== 'all')
+    filters.push('e.human');
   if (rows.length) filters.push(`(${joinItems(rows)})`);
   return frequencyCondition(`FROM ${source.table} e WHERE ${filters.join(' AND ')}`, frequency, scope);
 }

@@ -15,6 +15,11 @@ export class UnsubscribeService {
     private readonly optOutPages: UnsubscribeUrlService,
   ) {}
 
+  /** Throws the 404 unless the link is ours (the confirmation page is shown for our links only). */
+  async check(token: string): Promise<void> {
+    if (!(await this.links.verify(token))) throw new NotFoundError(INVALID_UNSUBSCRIBE_LINK);
+  }
+
   /** The page to send the person to; a forged or mangled link changes nothing and is not found. */
   async unsubscribe(token: string): Promise<string> {
     const signed = await this.links.verify(token);

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { Transactions } from '@meridian/server-kit';
+import { PersonalisationModule } from '../../assets/personalisation';
+import { EmailSettingsModule } from '../../settings/email-settings/email-settings.module';
+import { TrackingBuffer } from './tracking-buffer.service';
+import { TrackingController } from './tracking.controller';
+import { TrackingRecorder } from './tracking-recorder.service';
+import { TrackingRepository } from './tracking.repository';
+import { TrackingService } from './tracking.service';
+
+/**
+ * Opens, clicks and unsubscribes from campaign mails. Opens and clicks are judged (person or
+ * scanner) and written in batches; see scanner-detection.ts for the rules.
+ */
+@Module({
+  imports: [PersonalisationModule, EmailSettingsModule],
+  controllers: [TrackingController],
+  providers: [Transactions, TrackingService, TrackingBuffer, TrackingRecorder, TrackingRepository],
+  exports: [TrackingBuffer],
+})
+export class TrackingModule {}

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Transaction } from '@meridian/server-kit';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Engagement, MessageContext, MessageUpdate } from './tracking-batch';
+
+const managerOf = (tx: Transaction) => tx as unknown as EntityManager;
+
+/** What a message row says about itself, with the names events and activity rows carry. */
+const MESSAGE_CONTEXT = `
+  SELECT em.id, em.organisation_id, em.campaign_id, coalesce(c.name, '') AS campaign_name,
+         coalesce(c.campaign_context, 'person') AS campaign_context, em.run_id, em.action_id,
+         em.template_id, t.name AS template_name, em.person_id, em.email, rp.org_id, em.message_id,
+         em.links, em.sent_at, em.delivered_at, em.first_opened_at, em.human_opened_at
+  FROM campaign.email_messages em
+  LEFT JOIN campaign.campaigns c ON c.id = em.campaign_id AND c.organisation_id = em.organisation_id
+  LEFT JOIN campaign.email_templates t ON t.id = em.template_id AND t.organisation_id = em.organisation_id
+  LEFT JOIN campaign.run_persons rp ON rp.run_id = em.run_id AND rp.person_id = em.person_id`;
+
+/** Tracking's reads and writes of email_messages, marketing activity, campaigns and persons. */
+@Injectable()
+export class TrackingRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** A message's organisation and links (the click path; links never change once stored). */
+  async messageLinks(id: string): Promise<{ organisationId: string; links: string[] } | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT organisation_id, links FROM campaign.email_messages WHERE id = $1`,
+      [id],
+    )) as { organisation_id: string; links: unknown }[];
+    const row = rows[0];
+    if (!row) return null;
+    const links = Array.isArray(row.links) ? row.links.filter((l): l is string => typeof l === 'string') : [];
+    return { organisationId: row.organisation_id, links };
+  }
+
+  /**
+   * The messages of a batch, locked (in id order, so two flushing replicas cannot deadlock) until
+   * the batch commits: the first-open checks then see every earlier batch's writes.
+   */
+  async lockMessages(tx: Transaction, ids: readonly string[]): Promise<Map<string, MessageContext>> {
+    const rows = (await managerOf(tx).query(
+      `${MESSAGE_CONTEXT} WHERE em.id = ANY($1::uuid[]) ORDER BY em.id FOR UPDATE OF em`,
+      [ids],
+    )) as MessageContext[];
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Clicks of these messages (by RFC Message-ID) since `since`, for the all-links rule. */
+  async recentClicks(
+    tx: Transaction,
+    messageIds: readonly string[],
+    since: Date,
+  ): Promise<{ message_id: string; link: string; occurred_at: Date }[]> {
+    if (messageIds.length === 0) return [];
+    return (await managerOf(tx).query(
+      `SELECT message_id, link, occurred_at FROM campaign.person_marketing_activity
+       WHERE message_id = ANY($1::text[]) AND occurred_at >= $2 AND event = 'clicked' AND link IS NOT NULL`,
+      [messageIds, since],
+    )) as { message_id: string; link: string; occurred_at: Date }[];
+  }
+
+  /** One INSERT for every opened/clicked activity row of a batch. */
+  async insertActivity(tx: Transaction, engagements: readonly Engagement[]): Promise<void> {
+    if (engagements.length === 0) return;
+    const column = <T>(pick: (e: Engagement) => T) => engagements.map(pick);
+    await managerOf(tx).query(
+      `INSERT INTO campaign.person_marketing_activity
+         (organisation_id, person_id, event, occurred_at, template_name, campaign_name, context,
+          campaign_id, template_id, link, human, message_id)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[],
+                            $7::text[], $8::uuid[], $9::uuid[], $10::text[], $11::boolean[], $12::text[])`,
+      [
+        column((e) => e.message.organisation_id),
+        column((e) => e.message.person_id),
+        column((e) => e.event),
+        column((e) => e.at),
+        column((e) => e.message.template_name),
+        column((e) => e.message.campaign_name),
+        column((e) => e.message.campaign_context),
+        column((e) => e.message.campaign_id),
+        column((e) => e.message.template_id),
+        column((e) => e.url),
+        column((e) => e.judgement.human),
+        column((e) => e.message.message_id),
+      ],
+    );
+  }
+
+  /** First open/click/human-open times, never moved once set. */
+  async updateMessages(tx: Transaction, updates: readonly MessageUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    await managerOf(tx).query(
+      `UPDATE campaign.email_messages em
+       SET first_opened_at = coalesce(em.first_opened_at, u.opened_at),
+           first_clicked_at = coalesce(em.first_clicked_at, u.clicked_at),
+           human_opened_at = coalesce(em.human_opened_at, u.human_opened_at)
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
+         AS u(id, opened_at, clicked_at, human_opened_at)
+       WHERE em.id = u.id`,
+      [
+        updates.map((u) => u.id),
+        updates.map((u) => u.openedAt),
+        updates.map((u) => u.clickedAt),
+        updates.map((u) => u.humanOpenedAt),
+      ],
+    );
+  }
+
+  /** The campaign list's open count: one per message, on its first human open. */
+  async addOpens(tx: Transaction, opens: ReadonlyMap<string, number>): Promise<void> {
+    if (opens.size === 0) return;
+    await managerOf(tx).query(
+      `UPDATE campaign.campaigns c SET open_count = c.open_count + u.n
+       FROM unnest($1::uuid[], $2::int[]) AS u(id, n) WHERE c.id = u.id`,
+      [[...opens.keys()], [...opens.values()]],
+    );
+  }
+
+  /** The message an unsubscribe link names, locked for the unsubscribe. */
+  async lockMessage(tx: Transaction, id: string): Promise<MessageContext | null> {
+    const rows = (await managerOf(tx).query(`${MESSAGE_CONTEXT} WHERE em.id = $1 FOR UPDATE OF em`, [
+      id,
+    ])) as MessageContext[];
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Unsubscribes the message's person and stamps the message; true when the person's flag
+   * changed (the unsubscribe is recorded and published once, never toggled back).
+   */
+  async unsubscribe(tx: Transaction, message: MessageContext, at: Date): Promise<boolean> {
+    const manager = managerOf(tx);
+    await manager.query(
+      `UPDATE campaign.email_messages SET unsubscribed_at = coalesce(unsubscribed_at, $2) WHERE id = $1`,
+      [message.id, at],
+    );
+    const changed = (await manager.query(
+      `WITH changed AS (
+         UPDATE campaign.persons SET unsubscribed = true, unsubscribed_time = $3, _updated_time = $3
+         WHERE organisation_id = $1 AND id = $2 AND NOT unsubscribed
+         RETURNING id
+       )
+       INSERT INTO campaign.person_marketing_activity
+         (organisation_id, person_id, event, occurred_at, template_name, campaign_name, context,
+          campaign_id, template_id, human, message_id)
+       SELECT $1, id, 'unsubscribed', $3, $4, $5, $6, $7, $8, true, $9 FROM changed
+       RETURNING person_id`,
+      [
+        message.organisation_id,
+        message.person_id,
+        at,
+        message.template_name,
+        message.campaign_name,
+        message.campaign_context,
+        message.campaign_id,
+        message.template_id,
+        message.message_id,
+      ],
+    )) as unknown[];
+    return changed.length > 0;
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { emailEvents, INVALID_TRACKING_LINK } from '@meridian/contracts';
+import { EventPublisher, NotFoundError, Transactions } from '@meridian/server-kit';
+import { UnsubscribeLinks } from '../../assets/personalisation';
+import { UnsubscribeUrlService } from '../../settings/email-settings/unsubscribe-url.service';
+import { INVALID_UNSUBSCRIBE_LINK } from '../unsubscribe/unsubscribe.service';
+import type { Requester } from './scanner-detection';
+import { TrackingBuffer } from './tracking-buffer.service';
+import { messageFields } from './tracking-recorder.service';
+import { type TrackingKind, type TrackingTarget, verifyTrackingToken } from './tracking-tokens';
+import { TrackingRepository } from './tracking.repository';
+
+/** Messages whose links are kept in memory: a mail's clicks come in bursts, its links never change. */
+const LINK_CACHE_SIZE = 10_000;
+
+/**
+ * The public tracking links: opens and clicks are judged and written in batches by the buffer;
+ * an unsubscribe is written at once, with its event, before the answer.
+ */
+@Injectable()
+export class TrackingService {
+  private key: Buffer | null = null;
+  private readonly links = new Map<string, string[]>();
+
+  constructor(
+    private readonly signing: UnsubscribeLinks,
+    private readonly buffer: TrackingBuffer,
+    private readonly tracking: TrackingRepository,
+    private readonly transactions: Transactions,
+    private readonly events: EventPublisher,
+    private readonly optOutPages: UnsubscribeUrlService,
+  ) {}
+
+  private async target(token: string, kind: TrackingKind): Promise<TrackingTarget | null> {
+    this.key ??= await this.signing.signingKey();
+    const target = verifyTrackingToken(this.key, token);
+    return target?.kind === kind ? target : null;
+  }
+
+  /** Records an open of a message we signed; anything else is ignored (the pixel is sent anyway). */
+  async open(token: string, requester: Requester): Promise<void> {
+    const target = await this.target(token, 'open');
+    if (!target) return;
+    this.buffer.push({ kind: 'open', messageId: target.messageId, url: null, at: new Date(), ...requester });
+  }
+
+  /** The URL to send the click to: the link of that index stored for that message, nothing else. */
+  async click(token: string, requester: Requester): Promise<string> {
+    const target = await this.target(token, 'click');
+    const links = target ? await this.messageLinks(target.messageId) : null;
+    const url = target && links ? links[target.link ?? -1] : undefined;
+    // Only web links are followed: a stored link of another scheme is not redirected to.
+    if (!target || !url || !/^https?:\/\//i.test(url)) throw new NotFoundError(INVALID_TRACKING_LINK);
+    this.buffer.push({ kind: 'click', messageId: target.messageId, url, at: new Date(), ...requester });
+    return url;
+  }
+
+  private async messageLinks(messageId: string): Promise<string[] | null> {
+    const cached = this.links.get(messageId);
+    if (cached) return cached;
+    const message = await this.tracking.messageLinks(messageId);
+    if (!message) return null;
+    if (this.links.size >= LINK_CACHE_SIZE) this.links.delete(this.links.keys().next().value!);
+    this.links.set(messageId, message.links);
+    return message.links;
+  }
+
+  /** Throws the 404 unless the unsubscribe link is ours and its message still exists. */
+  async checkUnsubscribe(token: string): Promise<void> {
+    const target = await this.target(token, 'unsubscribe');
+    if (!target || !(await this.tracking.messageLinks(target.messageId))) {
+      throw new NotFoundError(INVALID_UNSUBSCRIBE_LINK);
+    }
+  }
+
+  /**
+   * Unsubscribes the person the message was sent to; the unsubscribe and its event commit
+   * together, once per person. Returns the opt-out page of the message's organisation.
+   */
+  async unsubscribe(token: string): Promise<string> {
+    const target = await this.target(token, 'unsubscribe');
+    if (!target) throw new NotFoundError(INVALID_UNSUBSCRIBE_LINK);
+    const organisationId = await this.transactions.run(async (tx) => {
+      const message = await this.tracking.lockMessage(tx, target.messageId);
+      if (!message) return null;
+      const at = new Date();
+      if (await this.tracking.unsubscribe(tx, message, at)) {
+        await this.events.publish(tx, emailEvents.emailUnsubscribed, messageFields(message, at));
+      }
+      return message.organisation_id;
+    });
+    if (!organisationId) throw new NotFoundError(INVALID_UNSUBSCRIBE_LINK);
+    return this.optOutPages.optOutPage(organisationId);
+  }
+}
