@@ -32,6 +32,15 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
   /** Render jobs one organisation may have waiting; more are refused with a 429 until some finish. */
   RENDER_QUEUE_PER_ORGANISATION: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Campaign mails one organisation may send per second, across every worker process. */
+  SEND_RATE_PER_ORGANISATION: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /** Kept-open SMTP connections of campaign sending (one pool per process, reused by every batch). */
+  SEND_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * The host suffix an SNS SigningCertURL must have (https only). Amazon's by default; a test
+   * serving its own certificate on loopback names its host here.
+   */
+  SNS_CERT_HOST_SUFFIX: z.string().trim().toLowerCase().min(1).default('amazonaws.com'),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

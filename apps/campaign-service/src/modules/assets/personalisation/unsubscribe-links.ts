@@ -60,6 +60,11 @@ export class UnsubscribeLinks {
     return this.key;
   }
 
+  /** The key campaign mail's tracking tokens are signed with (under their own domain label). */
+  signingKey(): Promise<Buffer> {
+    return this.loadKey();
+  }
+
   /** A signer for many links at once (one key load, then pure HMACs). */
   async signer(): Promise<LinkSigner> {
     return signerFor(await this.loadKey(), this.config.PUBLIC_BASE_URL);
