@@ -32,6 +32,7 @@ import { FlowModule } from './modules/campaigns/flow/flow.module';
 import { EngineModule } from './modules/campaigns/engine/engine.module';
 import { scheduleTickJob, wakeDueJob } from './modules/campaigns/engine/engine.jobs';
 import { WorkerRoleGuard } from './service-role.guard';
+import { DeliveryModule } from './modules/delivery/sending/delivery.module';
 
 export const SCHEMA = 'campaign';
 
@@ -81,6 +82,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       DryRunModule,
       FlowModule,
       EngineModule,
+      DeliveryModule,
     ],
     providers: config.SERVICE_ROLE === 'worker' ? [{ provide: APP_GUARD, useClass: WorkerRoleGuard }] : [],
   };

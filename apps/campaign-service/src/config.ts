@@ -58,6 +58,15 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   TRACKING_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(250),
   /** ...or until this many are waiting. */
   TRACKING_FLUSH_ITEMS: z.coerce.number().int().min(1).max(50_000).default(1_000),
+  /** Campaign mails one organisation may send per second, across every worker process. */
+  SEND_RATE_PER_ORGANISATION: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /** Kept-open SMTP connections of campaign sending (one pool per process, reused by every batch). */
+  SEND_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * The host suffix an SNS SigningCertURL must have (https only). Amazon's by default; a test
+   * serving its own certificate on loopback names its host here.
+   */
+  SNS_CERT_HOST_SUFFIX: z.string().trim().toLowerCase().min(1).default('amazonaws.com'),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

@@ -8,6 +8,7 @@ import { ContactSearch1770300000000 } from './1770300000000-contact-search';
 import { Campaigns1770500000000 } from './1770500000000-campaigns';
 import { Audience1770600000000 } from './1770600000000-audience';
 import { Engine1770700000000 } from './1770700000000-engine';
+import { Delivery1770720000000 } from './1770720000000-delivery';
 import { Tracking1770730000000 } from './1770730000000-tracking';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
@@ -22,5 +23,6 @@ export const migrations = [
   Campaigns1770500000000,
   Audience1770600000000,
   Engine1770700000000,
+  Delivery1770720000000,
   Tracking1770730000000,
 ];

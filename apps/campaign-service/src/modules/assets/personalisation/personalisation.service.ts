@@ -31,6 +31,8 @@ export interface RenderRequest {
   modes?: TextModes;
   persons: PersonRef[];
   campaignContext: CampaignContext;
+  /** A person's unsubscribe_url when it is not the default signed link (campaign mail: its /t/u URL). */
+  unsubscribeUrls?: ReadonlyMap<string, string>;
 }
 
 export interface RenderedPerson {
@@ -91,7 +93,7 @@ export class PersonalisationService {
           tokens,
           batch.map(({ ref, row }) => ({
             variables: personVariables(row, ref),
-            unsubscribeUrl: sign(orgId, row.id),
+            unsubscribeUrl: input.unsubscribeUrls?.get(row.id) ?? sign(orgId, row.id),
           })),
         ),
       ),

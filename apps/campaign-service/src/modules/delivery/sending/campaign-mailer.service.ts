@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  CampaignMailer,
+  SendOutcome,
+  SendRecipient,
+  SendScope,
+} from '../../campaigns/journey/campaign-mailer.port';
+import type { EmailStepOptions } from '../../campaigns/journey/journey.types';
+import { CampaignMailPreparer, type PreparedMail } from './campaign-mail-preparer';
+import {
+  CAMPAIGN_TRANSPORT,
+  type CampaignTransport,
+  type OutgoingMail,
+  type SendResult,
+} from './campaign-transport';
+import { campaignMessageId } from './message-builder';
+import { SendRateLimiter } from './send-rate-limiter';
+import { type FinalOutcome, SendRecorder } from './send-recorder';
+import { type MessageRow, type MessageScope, SendingRepository } from './sending.repository';
+
+/** Waits after a temporary failure (4xx, lost connection before the data): then tries again. */
+export const TEMPFAIL_BACKOFF_MS = [250, 1_000, 3_000] as const;
+/** Mails claimed, sent and recorded together (the rate limiter may grant fewer). */
+const CHUNK = 500;
+
+const outcomeOf = (row: MessageRow): SendOutcome => ({
+  personId: row.person_id,
+  // A message a dead worker left 'sending' may have gone out: never again, outcome unknown.
+  status: row.status === 'sending' || row.status === 'queued' ? 'outcome_unknown' : row.status,
+  reason: row.status === 'sending' ? 'interrupted while sending' : row.reason,
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The engine's CampaignMailer. Per batch: one INSERT creates the messages (the idempotency key
+ * per run, action and person; persons unsubscribed, suppressed or without an address are
+ * 'not_sent' at once), the rest are rendered, claimed ('sending'), sent at the organisation's
+ * rate through the pooled transport, and recorded with their events in one transaction per chunk.
+ */
+@Injectable()
+export class CampaignMailerService implements CampaignMailer {
+  constructor(
+    private readonly repository: SendingRepository,
+    private readonly preparer: CampaignMailPreparer,
+    private readonly recorder: SendRecorder,
+    private readonly limiter: SendRateLimiter,
+    @Inject(CAMPAIGN_TRANSPORT) private readonly transport: CampaignTransport,
+  ) {}
+
+  async sendCampaignEmails(
+    scope: SendScope,
+    options: EmailStepOptions,
+    recipients: readonly SendRecipient[],
+    signal?: AbortSignal,
+  ): Promise<SendOutcome[]> {
+    const template = await this.repository.template(scope.organisationId, options.template_id);
+    const messageScope: MessageScope = {
+      organisationId: scope.organisationId,
+      campaignId: scope.campaign.id,
+      runId: scope.runId,
+      actionId: scope.actionId,
+      templateId: template?.id ?? null,
+    };
+    const sender = await this.preparer.nominalSender(scope, options, template);
+    const unique = [...new Map(recipients.map((r) => [r.id, r])).values()];
+    const fresh = unique.map((r) => {
+      const id = randomUUID();
+      return { id, personId: r.id, email: r.email, messageId: campaignMessageId(id, sender.email) };
+    });
+    const created = await this.repository.create(messageScope, fresh);
+    const createdIds = new Set(created.map((row) => row.person_id));
+    const earlier = await this.repository.existing(
+      messageScope,
+      unique.filter((r) => !createdIds.has(r.id)).map((r) => r.id),
+    );
+
+    const outcomes = new Map<string, SendOutcome>();
+    const finals: FinalOutcome[] = [];
+    // Messages created just now as 'not_sent' get their events; earlier outcomes are only returned.
+    for (const row of created)
+      if (row.status === 'not_sent') finals.push({ row, status: 'not_sent', reason: row.reason });
+    const interrupted = earlier.filter((row) => row.status === 'sending' && row.stale);
+    for (const row of interrupted)
+      finals.push({ row, status: 'outcome_unknown', reason: 'interrupted while sending' });
+    for (const row of earlier) if (row.status !== 'queued') outcomes.set(row.person_id, outcomeOf(row));
+
+    const queued = [...created, ...earlier].filter((row) => row.status === 'queued');
+    if (queued.length > 0 && !template) {
+      for (const row of queued)
+        finals.push({
+          row,
+          status: 'not_sent',
+          reason: 'render failed: the email template no longer exists',
+        });
+      queued.length = 0;
+    }
+    const byId = new Map(unique.map((r) => [r.id, r]));
+    let pendingCreated: MessageRow[] = created;
+    let pendingFinals = finals;
+    for (let i = 0; i < queued.length && template;) {
+      if (signal?.aborted) break;
+      const granted = await this.limiter.acquire(
+        scope.organisationId,
+        Math.min(CHUNK, queued.length - i),
+        signal,
+      );
+      if (granted === 0) break;
+      const chunk = queued.slice(i, i + granted);
+      i += chunk.length;
+      const prepared = await this.preparer.prepare(scope, options, template, chunk, byId);
+      for (const { row, reason } of prepared.failed) pendingFinals.push({ row, status: 'not_sent', reason });
+      const claimed = await this.repository.claim(
+        prepared.ready.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
+      );
+      const results = await Promise.all(
+        prepared.ready.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
+      );
+      pendingFinals.push(...results);
+      await this.recorder.record(
+        scope,
+        template,
+        pendingCreated,
+        pendingFinals,
+        this.transport.deliveredOnAccept,
+      );
+      for (const f of pendingFinals)
+        outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
+      pendingCreated = [];
+      pendingFinals = [];
+    }
+    await this.recorder.record(
+      scope,
+      template,
+      pendingCreated,
+      pendingFinals,
+      this.transport.deliveredOnAccept,
+    );
+    for (const f of pendingFinals)
+      outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
+    return unique.flatMap((r) => {
+      const outcome = outcomes.get(r.id);
+      if (outcome) return [outcome];
+      // A person of another organisation, or deleted: nothing to send, nothing recorded.
+      if (!createdIds.has(r.id) && !earlier.some((row) => row.person_id === r.id))
+        return [{ personId: r.id, status: 'not_sent' as const, reason: 'the contact no longer exists' }];
+      return [];
+    });
+  }
+
+  async sendInternalAlerts(
+    scope: SendScope,
+    options: EmailStepOptions,
+    recipients: readonly SendRecipient[],
+    signal?: AbortSignal,
+  ): Promise<SendOutcome[]> {
+    const template = await this.repository.template(scope.organisationId, options.template_id);
+    if (!template)
+      return recipients.map((r) => ({
+        personId: r.id,
+        status: 'not_sent',
+        reason: 'render failed: the email template no longer exists',
+      }));
+    const prepared = await this.preparer.prepareAlerts(scope, options, template, recipients);
+    const outcomes: SendOutcome[] = [];
+    for (const alert of prepared) {
+      if (signal?.aborted) break;
+      if (!alert.mails) {
+        outcomes.push({ personId: alert.personId, status: 'not_sent', reason: alert.reason });
+        continue;
+      }
+      const granted = await this.limiter.acquire(scope.organisationId, alert.mails.length, signal);
+      if (granted === 0) break;
+      const results = await Promise.all(alert.mails.map((mail) => this.attempt(mail)));
+      const failed = results.find((r) => r.status !== 'sent');
+      outcomes.push(
+        failed
+          ? {
+              personId: alert.personId,
+              status: failed.status === 'unknown' ? 'outcome_unknown' : 'dropped',
+              reason: failed.reason,
+            }
+          : { personId: alert.personId, status: 'sent', reason: null },
+      );
+    }
+    return outcomes;
+  }
+
+  private async deliver(prepared: PreparedMail): Promise<FinalOutcome> {
+    const result = await this.attempt(prepared.mail);
+    const { row } = prepared;
+    switch (result.status) {
+      case 'sent':
+        return { row, status: 'sent', reason: null, providerMessageId: result.providerMessageId };
+      case 'unknown':
+        return { row, status: 'outcome_unknown', reason: `outcome unknown: ${result.reason}` };
+      case 'rejected':
+        return { row, status: 'dropped', reason: `rejected: ${result.reason}` };
+      case 'tempfail':
+        return { row, status: 'dropped', reason: `temporary failure, gave up: ${result.reason}` };
+    }
+  }
+
+  /** One mail, with retries after temporary failures only. */
+  private async attempt(mail: OutgoingMail): Promise<SendResult> {
+    let result = await this.transport.send(mail);
+    for (const wait of TEMPFAIL_BACKOFF_MS) {
+      if (result.status !== 'tempfail') return result;
+      await sleep(wait);
+      result = await this.transport.send(mail);
+    }
+    return result;
+  }
+}
