@@ -3,6 +3,7 @@ import { Transactions } from '@meridian/server-kit';
 import { PersonalisationModule } from '../../assets/personalisation';
 import { WebhooksModule } from '../../assets/webhooks/webhooks.module';
 import { PersonsModule } from '../../contacts/persons/persons.module';
+import { DeliveryModule } from '../../delivery/sending/delivery.module';
 import { DryRunModule } from '../dry-run/dry-run.module';
 import { EnginePorts } from './engine-ports';
 import {
@@ -25,7 +26,7 @@ import { WebhookCallerService } from './webhook-caller.service';
  * which the delivery module provides.
  */
 @Module({
-  imports: [RunsModule, PersonsModule, PersonalisationModule, WebhooksModule, DryRunModule],
+  imports: [RunsModule, PersonsModule, PersonalisationModule, WebhooksModule, DryRunModule, DeliveryModule],
   providers: [
     Transactions,
     SnapshotRepository,
