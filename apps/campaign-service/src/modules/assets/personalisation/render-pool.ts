@@ -57,7 +57,13 @@ interface Slot {
   worker: Worker;
   task: Task | null;
   timer?: NodeJS.Timeout;
+  /** The worker has loaded its code (a cold start on a busy machine takes seconds). */
+  ready: boolean;
+  startup?: NodeJS.Timeout;
 }
+
+/** A worker that has not loaded its code by then is replaced. */
+const STARTUP_DEADLINE_MS = 60_000;
 
 const ext = extname(__filename);
 const WORKER_FILE = join(__dirname, `render.worker${ext}`);
@@ -147,7 +153,7 @@ export class RenderPool {
     slot.task = task;
     slot.worker.ref();
     this.running.set(task.orgId, (this.running.get(task.orgId) ?? 0) + 1);
-    slot.timer = setTimeout(() => this.fail(slot, new RenderTimeoutError()), this.hardDeadlineMs);
+    if (slot.ready) this.arm(slot);
     const request: WorkerRequest = { id: task.id, job: task.job, budgetMs: this.budgetMs };
     try {
       slot.worker.postMessage(request);
@@ -156,6 +162,16 @@ export class RenderPool {
       this.finish(slot);
       task.reject(error instanceof Error ? error : new Error(String(error)));
     }
+  }
+
+  /**
+   * The job's hard deadline, from when its worker can run it: counting a cold worker's start
+   * would time out the first job of every fresh worker on a loaded machine, and every
+   * replacement is cold again.
+   */
+  private arm(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.fail(slot, new RenderTimeoutError()), this.hardDeadlineMs);
   }
 
   private finish(slot: Slot): Task | null {
@@ -178,8 +194,16 @@ export class RenderPool {
     });
     // Idle workers do not keep the process alive.
     worker.unref();
-    const slot: Slot = { worker, task: null };
+    const slot: Slot = { worker, task: null, ready: false };
+    slot.startup = setTimeout(() => this.fail(slot, new RenderTimeoutError()), STARTUP_DEADLINE_MS);
+    slot.startup.unref();
     worker.on('message', (reply: WorkerReply) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        clearTimeout(slot.startup);
+        if (slot.task) this.arm(slot);
+        return;
+      }
       if (slot.task?.id !== reply.id) return;
       const task = this.finish(slot);
       if (reply.ok) this.settle(task, reply.result);
@@ -214,6 +238,7 @@ export class RenderPool {
   }
 
   private async stop(slot: Slot): Promise<void> {
+    clearTimeout(slot.startup);
     slot.worker.removeAllListeners();
     // A terminated worker must not be reported again.
     slot.worker.on('error', () => undefined);

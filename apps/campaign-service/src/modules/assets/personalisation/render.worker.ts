@@ -36,9 +36,12 @@ export interface WorkerRequest {
   budgetMs: number;
 }
 
-/** A render job's result arrives packed (see render-results); the pool unpacks it. */
+/**
+ * A render job's result arrives packed (see render-results); the pool unpacks it. `ready` comes
+ * once, when the worker has loaded its code: the pool's hard deadline counts from then.
+ */
 export type WorkerReply =
-  { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string } | { ready: true };
 
 const sandbox = new LiquidSandbox();
 /** The last batch's output per person: the next batch (usually the same texts) sizes its buffer by it. */
@@ -71,3 +74,5 @@ parentPort?.on('message', ({ id, job, budgetMs }: WorkerRequest) => {
   }
   parentPort?.postMessage(reply, transfer);
 });
+
+parentPort?.postMessage({ ready: true } satisfies WorkerReply);
