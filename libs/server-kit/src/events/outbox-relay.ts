@@ -9,6 +9,7 @@ import {
   outboxPruneSql,
   outboxRowToEnvelope,
 } from './outbox-sql';
+import { withPooledClient } from './pooled-client';
 import { PgListener } from './pg-listener';
 import { WakeLoop } from './wake-loop';
 
@@ -90,24 +91,22 @@ export class OutboxRelay {
   /** One batch; true when there may be more waiting. */
   private async relayBatch(): Promise<boolean> {
     const { schema, transport, logger } = this.options;
-    const client = await this.pool.connect();
-    let published: number;
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RELAY_LOCK_SPACE, schema]);
-      const { rows } = await client.query<ClaimedOutboxRow>(outboxClaimSql(schema), [this.batchSize]);
-      if (rows.length > 0) {
-        await transport.publish(rows.map(outboxRowToEnvelope));
-        await client.query(outboxMarkPublishedSql(schema), [rows.map((r) => r.id)]);
+    const published = await withPooledClient(this.pool, logger, 'outbox relay', async (client) => {
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RELAY_LOCK_SPACE, schema]);
+        const { rows } = await client.query<ClaimedOutboxRow>(outboxClaimSql(schema), [this.batchSize]);
+        if (rows.length > 0) {
+          await transport.publish(rows.map(outboxRowToEnvelope));
+          await client.query(outboxMarkPublishedSql(schema), [rows.map((r) => r.id)]);
+        }
+        await client.query('COMMIT');
+        return rows.length;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
       }
-      await client.query('COMMIT');
-      published = rows.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     if (published > 0)
       logger.debug({ schema, count: published, transport: transport.name }, 'outbox relayed');
     if (published < this.batchSize) await this.pruneNow();

@@ -2,6 +2,7 @@ import type { EventDefinition } from '@meridian/contracts';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { EnvelopeHandler, EventSubscription } from './event-transport';
+import { withPooledClient } from './pooled-client';
 import { type LogRow, logRowToEnvelope } from './postgres-log.rows';
 import { WakeLoop } from './wake-loop';
 
@@ -72,48 +73,47 @@ export class PostgresSubscription implements EventSubscription {
   /** Delivers one batch of a topic; true when there may be more. */
   private async readBatch(topic: string): Promise<boolean> {
     const { pool, group, handler, batchSize } = this.options;
-    const client = await pool.connect();
     let failure: unknown = null;
     let more = false;
-    try {
-      await client.query('BEGIN');
-      const claimed = await client.query<{ offset: string }>(
-        `SELECT "offset" FROM events.consumer_offsets WHERE "group" = $1 AND topic = $2 FOR UPDATE SKIP LOCKED`,
-        [group, topic],
-      );
-      const start = claimed.rows[0]?.offset;
-      if (start !== undefined) {
-        const { rows } = await client.query<LogRow>(
-          `SELECT "offset", event_id, topic, key, payload, headers FROM events.log
-           WHERE topic = $1 AND "offset" > $2 ORDER BY "offset" LIMIT $3`,
-          [topic, start, batchSize],
+    await withPooledClient(pool, this.options.logger, `event consumer ${group}`, async (client) => {
+      try {
+        await client.query('BEGIN');
+        const claimed = await client.query<{ offset: string }>(
+          `SELECT "offset" FROM events.consumer_offsets WHERE "group" = $1 AND topic = $2 FOR UPDATE SKIP LOCKED`,
+          [group, topic],
         );
-        let committed = start;
-        for (const row of rows) {
-          if (this.closing) break;
-          try {
-            await handler(logRowToEnvelope(row));
-          } catch (error) {
-            failure = error;
-            break;
-          }
-          committed = row.offset;
-        }
-        if (committed !== start) {
-          await client.query(
-            `UPDATE events.consumer_offsets SET "offset" = $3, updated_at = now() WHERE "group" = $1 AND topic = $2`,
-            [group, topic, committed],
+        const start = claimed.rows[0]?.offset;
+        if (start !== undefined) {
+          const { rows } = await client.query<LogRow>(
+            `SELECT "offset", event_id, topic, key, payload, headers FROM events.log
+             WHERE topic = $1 AND "offset" > $2 ORDER BY "offset" LIMIT $3`,
+            [topic, start, batchSize],
           );
+          let committed = start;
+          for (const row of rows) {
+            if (this.closing) break;
+            try {
+              await handler(logRowToEnvelope(row));
+            } catch (error) {
+              failure = error;
+              break;
+            }
+            committed = row.offset;
+          }
+          if (committed !== start) {
+            await client.query(
+              `UPDATE events.consumer_offsets SET "offset" = $3, updated_at = now() WHERE "group" = $1 AND topic = $2`,
+              [group, topic, committed],
+            );
+          }
+          more = failure === null && !this.closing && rows.length === batchSize;
         }
-        more = failure === null && !this.closing && rows.length === batchSize;
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     // The offset of what succeeded is committed; the failed event comes again after a backoff.
     if (failure !== null) throw failure;
     return more;

@@ -7,6 +7,7 @@ import { ensureLogSchema } from './postgres-log.schema';
 import { envelopeToLogEntry, LOG_APPEND_SQL, LOG_CHANNEL } from './postgres-log.rows';
 import { PostgresSubscription } from './postgres-subscription';
 import { PgListener } from './pg-listener';
+import { withPooledClient } from './pooled-client';
 
 export interface PostgresTransportOptions {
   /** The database holding the shared `events` schema. */
@@ -51,23 +52,22 @@ export class PostgresTransport implements EventTransport {
   async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
     if (envelopes.length === 0) return;
     await this.ensureReady();
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [...APPEND_LOCK]);
-      const { rows } = await client.query<{ topic: string }>(LOG_APPEND_SQL, [
-        JSON.stringify(envelopes.map(envelopeToLogEntry)),
-      ]);
-      const topics = [...new Set(rows.map((r) => r.topic))];
-      if (topics.length > 0)
-        await client.query('SELECT pg_notify($1, t) FROM unnest($2::text[]) AS t', [LOG_CHANNEL, topics]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    await withPooledClient(this.pool, this.options.logger, 'event log append', async (client) => {
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1, $2)', [...APPEND_LOCK]);
+        const { rows } = await client.query<{ topic: string }>(LOG_APPEND_SQL, [
+          JSON.stringify(envelopes.map(envelopeToLogEntry)),
+        ]);
+        const topics = [...new Set(rows.map((r) => r.topic))];
+        if (topics.length > 0)
+          await client.query('SELECT pg_notify($1, t) FROM unnest($2::text[]) AS t', [LOG_CHANNEL, topics]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   async subscribe(
