@@ -69,7 +69,9 @@ export class CampaignMailerService implements CampaignMailer {
       const id = randomUUID();
       return { id, personId: r.id, email: r.email, messageId: campaignMessageId(id, sender.email) };
     });
-    const created = await this.repository.create(messageScope, fresh);
+    const created = await this.recorder.createMessages(scope, template, (tx) =>
+      this.repository.create(tx, messageScope, fresh),
+    );
     const createdIds = new Set(created.map((row) => row.person_id));
     const earlier = await this.repository.existing(
       messageScope,
@@ -78,10 +80,15 @@ export class CampaignMailerService implements CampaignMailer {
 
     const outcomes = new Map<string, SendOutcome>();
     const finals: FinalOutcome[] = [];
-    // Messages created just now as 'not_sent' get their events; earlier outcomes are only returned.
+    // Skipped at once: their not-sent events were published with the messages.
     for (const row of created)
-      if (row.status === 'not_sent') finals.push({ row, status: 'not_sent', reason: row.reason });
-    const interrupted = earlier.filter((row) => row.status === 'sending' && row.stale);
+      if (row.status === 'not_sent')
+        outcomes.set(row.person_id, { personId: row.person_id, status: 'not_sent', reason: row.reason });
+    // A person back at this step whose message is still 'sending': the batch that claimed it
+    // never committed (its worker died, or its transaction was cut). The mail may have gone, so it
+    // is never sent again, and it is recorded now, or nobody ever would. Should its sender still
+    // be alive, the first recorded outcome wins and its own is dropped with no second event.
+    const interrupted = earlier.filter((row) => row.status === 'sending');
     for (const row of interrupted)
       finals.push({ row, status: 'outcome_unknown', reason: 'interrupted while sending' });
     for (const row of earlier) if (row.status !== 'queued') outcomes.set(row.person_id, outcomeOf(row));
@@ -97,7 +104,6 @@ export class CampaignMailerService implements CampaignMailer {
       queued.length = 0;
     }
     const byId = new Map(unique.map((r) => [r.id, r]));
-    let pendingCreated: MessageRow[] = created;
     let pendingFinals = finals;
     for (let i = 0; i < queued.length && template;) {
       if (signal?.aborted) break;
@@ -118,25 +124,12 @@ export class CampaignMailerService implements CampaignMailer {
         prepared.ready.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
       );
       pendingFinals.push(...results);
-      await this.recorder.record(
-        scope,
-        template,
-        pendingCreated,
-        pendingFinals,
-        this.transport.deliveredOnAccept,
-      );
+      await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
       for (const f of pendingFinals)
         outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
-      pendingCreated = [];
       pendingFinals = [];
     }
-    await this.recorder.record(
-      scope,
-      template,
-      pendingCreated,
-      pendingFinals,
-      this.transport.deliveredOnAccept,
-    );
+    await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
     for (const f of pendingFinals)
       outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
     return unique.flatMap((r) => {

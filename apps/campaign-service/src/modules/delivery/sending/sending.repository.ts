@@ -13,8 +13,6 @@ export interface MessageRow {
   message_id: string;
   status: MessageStatus;
   reason: string | null;
-  /** Set for rows read back (not for rows just created): whether a claim for sending is stale. */
-  stale?: boolean;
 }
 
 export interface NewMessage {
@@ -84,11 +82,12 @@ export class SendingRepository {
    * Creates the messages of persons that have none yet for this step. A person who is
    * unsubscribed, suppressed or without an address gets a 'not_sent' row with the reason at
    * once; the others are 'queued'. Persons of another organisation (or deleted) get no row.
-   * Rows already there are left as they are and not returned.
+   * Rows already there are left as they are and not returned. In `tx`, so the rows and their
+   * processed events commit together.
    */
-  async create(scope: MessageScope, messages: readonly NewMessage[]): Promise<MessageRow[]> {
+  async create(tx: Transaction, scope: MessageScope, messages: readonly NewMessage[]): Promise<MessageRow[]> {
     if (messages.length === 0) return [];
-    return (await this.db.query(
+    return (await (tx as unknown as EntityManager).query(
       `INSERT INTO campaign.email_messages AS m
          (id, organisation_id, campaign_id, run_id, action_id, person_id, template_id, email, message_id, status, reason)
        SELECT i.id, $5, $6, $7, $8, i.person_id, $9, a.addr, i.message_id,
@@ -118,11 +117,11 @@ export class SendingRepository {
     )) as MessageRow[];
   }
 
-  /** The step's messages of these persons that already existed; `stale`: claimed long ago. */
+  /** The step's messages of these persons that already existed. */
   async existing(scope: MessageScope, personIds: readonly string[]): Promise<MessageRow[]> {
     if (personIds.length === 0) return [];
     return (await this.db.query(
-      `SELECT ${RETURNED}, (status = 'sending' AND sending_since < now() - interval '10 minutes') AS stale
+      `SELECT ${RETURNED}
          FROM campaign.email_messages
         WHERE organisation_id = $1 AND run_id = $2 AND action_id = $3 AND person_id = ANY($4::uuid[])`,
       [scope.organisationId, scope.runId, scope.actionId, personIds],
@@ -147,10 +146,14 @@ export class SendingRepository {
     return new Set(claimed.map((row) => row.id));
   }
 
-  /** Final statuses of a batch (inside the transaction that publishes their events). */
-  async finish(tx: Transaction, rows: readonly FinalStatus[]): Promise<void> {
-    if (rows.length === 0) return;
-    await (tx as unknown as EntityManager).query(
+  /**
+   * Final statuses of a batch (inside the transaction that publishes their events). Only a
+   * message still without an outcome takes one: the first final status wins, and the ids it
+   * changed are returned, so each message gets its events once.
+   */
+  async finish(tx: Transaction, rows: readonly FinalStatus[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const [changed] = (await (tx as unknown as EntityManager).query(
       `UPDATE campaign.email_messages m
           SET status = u.status, reason = u.reason,
               provider_message_id = coalesce(u.provider_id, m.provider_message_id),
@@ -158,7 +161,8 @@ export class SendingRepository {
               delivered_at = CASE WHEN u.delivered THEN coalesce(m.delivered_at, clock_timestamp()) ELSE m.delivered_at END
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[])
               AS u(id, status, reason, provider_id, delivered)
-        WHERE m.id = u.id`,
+        WHERE m.id = u.id AND m.status IN ('queued', 'sending')
+        RETURNING m.id`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.status),
@@ -166,7 +170,8 @@ export class SendingRepository {
         rows.map((r) => r.providerMessageId),
         rows.map((r) => r.delivered),
       ],
-    );
+    )) as [{ id: string }[], number];
+    return new Set(changed.map((row) => row.id));
   }
 
   /** The contact's marketing activity rows of a batch. */
