@@ -48,6 +48,10 @@ export interface ChaosContext {
   /** Persons unsubscribed through the one-click POST of a mail they received. */
   oneClicks: string[];
   log: (line: string) => void;
+  /** Faults injected so far, by kind. */
+  injected: Record<FaultKind, number>;
+  /** Calls of the tier that failed while injecting. */
+  problems: string[];
 }
 
 const restarts = new Set<Promise<void>>();
@@ -119,12 +123,13 @@ async function oneClick(c: ChaosContext): Promise<void> {
   const url = mail?.listUnsubscribe ? /<(https?:[^>]+)>/.exec(mail.listUnsubscribe)?.[1] : undefined;
   if (!mail || !url) return c.log('one-click: no received mail with a List-Unsubscribe URL yet');
   const response = await fetch(url, {
+    signal: AbortSignal.timeout(30_000),
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'List-Unsubscribe=One-Click',
     redirect: 'manual',
   });
-  if (response.status >= 400) throw new Error(`one-click unsubscribe of ${url} answered ${response.status}`);
+  if (response.status !== 200) throw new Error(`one-click unsubscribe of ${url} answered ${response.status}`);
   c.oneClicks.push(mail.to[0]!);
   c.log(`one-click unsubscribed ${mail.to[0]} (${response.status})`);
 }

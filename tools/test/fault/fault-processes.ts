@@ -7,8 +7,8 @@ import { eventually } from '@meridian/testing';
 
 const root = join(__dirname, '..', '..', '..');
 export const CAMPAIGN_MAIN = join(root, 'dist/server/apps/campaign-service/src/main.js');
-/** Every campaign-service process of the tier tags its connections with this, for pg_terminate_backend. */
-export const APP_NAME_PREFIX = 'fault-campaign-';
+/** The application_name of every connection the campaign service opens (pool, jobs, outbox relay). */
+export const APP_NAME_PREFIX = 'meridian-campaign';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,7 +68,6 @@ export class ServiceProcess {
         ...this.env,
         PORT: String(this.port),
         HOST: '127.0.0.1',
-        PGAPPNAME: `${APP_NAME_PREFIX}${this.name}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

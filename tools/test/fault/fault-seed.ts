@@ -38,7 +38,22 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
   let next = 0;
   for (;;) {
     const arrived = c.sink.arrivals.filter((a) => a.outcome !== 'tempfailed').length;
-    while (next < plan.length && plan[next]!.at <= arrived) await inject(c, plan[next++]!);
+    // Progress: mails that reached the sink, or messages with an outcome when few are sent.
+    const { rows: done } = await c.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM campaign.email_messages WHERE campaign_id = $1 AND status NOT IN ('queued', 'sending')`,
+      [c.campaignId],
+    );
+    const progress = Math.max(arrived, done[0]?.n ?? 0);
+    while (next < plan.length && plan[next]!.at <= progress) {
+      const fault = plan[next++]!;
+      c.injected[fault.kind]++;
+      // A call the tier makes during the faults (an unsubscribe) that fails is a finding, not the end of the seed.
+      await inject(c, fault).catch((error: unknown) => {
+        const text = `${fault.kind} at ${fault.at} failed: ${error instanceof Error ? error.message : String(error)}`;
+        c.log(text);
+        c.problems.push(text);
+      });
+    }
     for (const service of [c.http, ...c.workers])
       if (service.crashed) {
         service.crashes++;
@@ -128,7 +143,13 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     log(`plan: ${plan.map((f) => `${f.kind}@${f.at}`).join(' ')}`);
     const c: ChaosContext = {
       ...{ random, db: o.db, who, http, workers, sink, organisationId, campaignId, seed: o.seed },
-      ...{ unsubscribes, oneClicks, log },
+      ...{
+        unsubscribes,
+        oneClicks,
+        log,
+        injected: { kill: 0, terminate: 0, unsubscribe: 0, 'one-click': 0 },
+        problems: [],
+      },
     };
     await publish();
     const timeout = await waitForRun(c, plan, 180_000 + o.persons * 40);
@@ -139,7 +160,20 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       arrivals: sink.arrivals,
       unsubscribes,
     };
-    const failures = [...(timeout ? [timeout] : []), ...checkInvariants(outcome)];
+    const failures = [...(timeout ? [timeout] : []), ...c.problems, ...checkInvariants(outcome)];
+    // A seed that sent little proves little: say why instead of passing.
+    const tried = outcome.messages.filter((m) => m.status !== 'not_sent').length;
+    if (tried < outcome.audience * 0.5) {
+      const { rows: reasons } = await o.db.query<{ reason: string; n: number }>(
+        `SELECT coalesce(reason, '(none)') AS reason, count(*)::int AS n FROM campaign.email_messages
+          WHERE campaign_id = $1 AND status = 'not_sent' GROUP BY 1 ORDER BY 2 DESC LIMIT 3`,
+        [campaignId],
+      );
+      failures.push(
+        `only ${tried} of ${outcome.audience} persons were sent to, so the faults met little sending ` +
+          `(not sent: ${reasons.map((r) => `${r.n} '${r.reason}'`).join(', ')})`,
+      );
+    }
     const stillSubscribed = await o.db.query<{ email: string }>(
       `SELECT email FROM campaign.persons WHERE organisation_id = $1 AND email = ANY($2) AND NOT unsubscribed`,
       [organisationId, oneClicks],
@@ -151,7 +185,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     const summary =
       `${outcome.runPersons.length} persons; sent ${count('sent')}, not sent ${count('not_sent')}, ` +
       `dropped ${count('dropped')}, outcome unknown ${count('outcome_unknown')}; ` +
-      `${workers.reduce((n, w) => n + w.starts - 1 - w.crashes, 0)} worker kills, ${plan.filter((f) => f.kind === 'terminate').length} connection kills, ` +
+      `${c.injected.kill} worker kills, ${c.injected.terminate} connection terminations, ` +
       `${sink.rcptTempfails} RCPT + ${sink.arrivals.filter((a) => a.outcome === 'tempfailed').length} DATA tempfails, ` +
       `${sink.arrivals.filter((a) => a.outcome === 'dropped').length} drops; ${unsubscribes.length + oneClicks.length} unsubscribed mid-run` +
       `${crashes > 0 ? `; ${crashes} exits of a process by itself (see the logs)` : ''}`;

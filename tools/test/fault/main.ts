@@ -70,7 +70,7 @@ async function postgres(): Promise<{ adminUrl: string; stop: () => Promise<void>
   return { adminUrl: pg.url('postgres'), stop: () => pg.stop() };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const { seeds, persons, build } = options();
   if (build) {
     const built = spawnSync(process.execPath, [join(root, 'tools/build/build-server.mjs')], {
@@ -134,10 +134,14 @@ async function main(): Promise<void> {
   const failed = reports.filter((r) => r.failures.length > 0).length;
   console.log(`fault tier: ${Math.round((Date.now() - started) / 1000)} s`);
   console.log(`seeds: ${reports.length - failed} passed, ${failed} failed`);
-  process.exitCode = failed === 0 ? 0 : 1;
+  return failed === 0 ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Exits explicitly: the embedded database's exit hooks would otherwise decide the code.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
