@@ -81,14 +81,25 @@ export class RunSchedulerService {
       const cancelled = await this.runs.cancelOpen(tx, organisationId, campaignId, version, reason);
       await this.events.publishMany(tx, runChangedEvents(cancelled));
       if (active)
-        await this.jobs.enqueue(tx, scheduleTickJob, { campaignId }, { jobKey: `campaign-tick:${campaignId}` });
+        await this.jobs.enqueue(
+          tx,
+          scheduleTickJob,
+          { campaignId },
+          { jobKey: `campaign-tick:${campaignId}` },
+        );
     });
   }
 
   /** Before a campaign is deleted (its runs go with it): its open runs end as cancelled, with events. */
   async removing(organisationId: string, campaignId: string) {
     await this.transactions.run(async (tx) => {
-      const cancelled = await this.runs.cancelOpen(tx, organisationId, campaignId, null, cancelReasons.removed);
+      const cancelled = await this.runs.cancelOpen(
+        tx,
+        organisationId,
+        campaignId,
+        null,
+        cancelReasons.removed,
+      );
       await this.events.publishMany(tx, runChangedEvents(cancelled));
     });
   }

@@ -146,10 +146,10 @@ export class RunsRepository {
         WHERE id = $1 ${RETURNING}`),
       [runId, total],
     )) as ChangedRun[];
-    await this.m(tx).query(
-      `UPDATE campaign.campaigns SET total_count = total_count + $2 WHERE id = $1`,
-      [run!.campaign_id, total],
-    );
+    await this.m(tx).query(`UPDATE campaign.campaigns SET total_count = total_count + $2 WHERE id = $1`, [
+      run!.campaign_id,
+      total,
+    ]);
     return run!;
   }
 

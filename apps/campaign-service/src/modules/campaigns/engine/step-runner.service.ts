@@ -22,8 +22,6 @@ import { WebhookCallerService } from './webhook-caller.service';
 /** Person ids per Salesforce sync event (the event's own limit). */
 const SYNC_CHUNK = 1000;
 
-const ROUTED = new Set(['delay', 'branch_by_filter', 'branch_by_token', 'branch_by_value', 'update_value']);
-
 export const stepFailures = {
   noMailer: 'No campaign mailer is configured',
   noOutcome: 'The mailer gave no outcome for this person',
@@ -122,8 +120,13 @@ export class StepRunnerService {
       persons.map((p) => (result === null ? moveOn(p.id, next) : fail(p.id, result, id)));
     const ids = persons.map((p) => p.id);
 
-    if (ROUTED.has(node.action_type)) return this.evaluated(tx, run, flow, node, persons);
     switch (node.action_type) {
+      case 'delay':
+      case 'branch_by_filter':
+      case 'branch_by_token':
+      case 'branch_by_value':
+      case 'update_value':
+        return this.evaluated(tx, run, flow, node, persons);
       case 'send_email':
       case 'send_internal_email':
         return this.send(run, node, options as unknown as EmailStepOptions, persons, next, signal);
@@ -139,12 +142,19 @@ export class StepRunnerService {
           },
           signal,
         );
-        return results.map((r) => (r.error === null ? moveOn(r.personId, next) : fail(r.personId, r.error, id)));
+        return results.map((r) =>
+          r.error === null ? moveOn(r.personId, next) : fail(r.personId, r.error, id),
+        );
       }
       case 'add_to_static_list':
       case 'remove_from_static_list': {
         const change = node.action_type === 'add_to_static_list' ? 'addToList' : 'removeFromList';
-        const found = await this.journey[change](tx, run.organisation_id, String(options.static_list_id), ids);
+        const found = await this.journey[change](
+          tx,
+          run.organisation_id,
+          String(options.static_list_id),
+          ids,
+        );
         return everyone(found ? null : stepFailures.listMissing);
       }
       case 'salesforce_manual_sync': {
@@ -165,8 +175,6 @@ export class StepRunnerService {
         await this.events.publishMany(tx, items);
         return everyone(null);
       }
-      default:
-        return everyone(`Unknown step ${node.action_type}`);
     }
   }
 
