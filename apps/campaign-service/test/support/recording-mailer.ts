@@ -24,6 +24,9 @@ export class RecordingMailer implements CampaignMailer {
   readonly calls: MailerCall[] = [];
   private readonly outcomes = new Map<string, SendOutcome>();
 
+  /** `failFirstCall`: the first call records its sends, then throws, as a worker dying mid-batch would. */
+  constructor(private readonly options: { failFirstCall?: boolean } = {}) {}
+
   sendCampaignEmails(scope: SendScope, options: EmailStepOptions, recipients: readonly SendRecipient[]) {
     return Promise.resolve(this.record('email', scope, options, recipients));
   }
@@ -46,7 +49,7 @@ export class RecordingMailer implements CampaignMailer {
     recipients: readonly SendRecipient[],
   ): SendOutcome[] {
     this.calls.push({ kind, scope, options, personIds: recipients.map((r) => r.id) });
-    return recipients.map((r) => {
+    const outcomes = recipients.map((r) => {
       const key = `${scope.runId}|${scope.actionId}|${r.id}`;
       const known = this.outcomes.get(key);
       if (known) return known;
@@ -57,6 +60,13 @@ export class RecordingMailer implements CampaignMailer {
       this.outcomes.set(key, outcome);
       return outcome;
     });
+    if (this.options.failFirstCall && this.calls.length === 1) throw new Error('The worker died mid-batch');
+    return outcomes;
+  }
+
+  /** How many distinct messages went out for a step: a repeated send would not add one. */
+  sentCount(actionId: string): number {
+    return [...this.outcomes.keys()].filter((key) => key.split('|')[1] === actionId).length;
   }
 }
 
