@@ -1,5 +1,7 @@
 import { campaignCreateContract, campaignDeleteContract, todayIn } from '@meridian/contracts';
-import type { SignedIn } from '@meridian/testing';
+import { eventually, type SignedIn } from '@meridian/testing';
+import { JourneyBatchService } from '../src/modules/campaigns/engine/journey-batch.service';
+import { stepFailures } from '../src/modules/campaigns/engine/step-runner.service';
 import { PersonsService } from '../src/modules/contacts/persons/persons.service';
 import { RunSchedulerService } from '../src/modules/campaigns/engine/run-scheduler.service';
 import { RunStarterService } from '../src/modules/campaigns/engine/run-starter.service';
@@ -182,5 +184,33 @@ describe('campaign engine steps and schedules', () => {
       { state: 'processing', total: 2 },
       { state: 'cancelled', total: 2 },
     ]);
+  });
+
+  it("never touches another organisation's list, even when a live flow is altered to name it", async () => {
+    const stranger = await t.platform.newOrganisation();
+    const theirs = await engineFixture(t).staticList(stranger, 'Theirs');
+    const ours = await f.staticList(admin, 'Ours');
+    await f.persons(admin, 'forged.test', 2);
+    const wait = {
+      action_id: 'wait',
+      action_type: 'delay' as const,
+      action_options: { delay_value: 1, delay_unit: 'hours' },
+    };
+    const id = await f.runNow(admin, 'Forged', chain(wait, listStep('tag', ours)), 'forged.test');
+    const run = await f.settledRun(id, 1, ['processing']);
+    await eventually(async () =>
+      [...(await f.personStates(run.id)).values()].every((s) => s.state === 'waiting'),
+    );
+    await t.sql(`UPDATE campaign.campaigns SET flow = replace(flow::text, $2, $3)::jsonb WHERE id = $1`, [
+      id,
+      ours,
+      theirs,
+    ]);
+    await t.sql(`UPDATE campaign.run_persons SET wake_at = now() WHERE run_id = $1`, [run.id]);
+    await t.app.get(JourneyBatchService).wakeDue(new Date());
+    expect(await f.settledRun(id)).toMatchObject({ state: 'finished' });
+    const states = [...(await f.personStates(run.id)).values()];
+    expect(states).toEqual(states.map(() => ({ state: 'failed', outcome: stepFailures.listMissing })));
+    expect(await f.listMembers(theirs)).toEqual([]);
   });
 });
