@@ -9,6 +9,7 @@ import { slotReasons } from '../src/modules/campaigns/engine/slots';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { audienceOf, chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
 import { RecordingMailer, recordingMailerModule } from './support/recording-mailer';
+import { tierFlow } from './support/dry-run-flows';
 
 describe('campaign engine steps and schedules', () => {
   // The first send of this file dies after sending, before the batch commits.
@@ -80,6 +81,27 @@ describe('campaign engine steps and schedules', () => {
       [people],
     );
     expect(rows).toEqual(people.map(() => ({ title: 'VIP', custom_fields: { score: 15 } })));
+  });
+
+  it('branches on a saved token rendered for the whole batch, and updates a field from it', async () => {
+    await t.sql(
+      `INSERT INTO campaign.email_tokens (organisation_id, name, code, default_value, return_type)
+       VALUES ($1, 'tier', '{% if person.first_name == "Bob" %}gold{% else %}basic{% endif %}', 'basic', 'string')`,
+      [admin.organisation.id],
+    );
+    const pats = await f.persons(admin, 'tier.test', 3);
+    const [bob] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.persons (organisation_id, email, first_name) VALUES ($1, 'bob@tier.test', 'Bob')
+       RETURNING id`,
+      [admin.organisation.id],
+    );
+    const id = await f.runNow(admin, 'Tiers', tierFlow(), 'tier.test');
+    expect(await f.settledRun(id)).toMatchObject({ state: 'finished', total_count: 4 });
+    const titles = await t.sql<{ id: string; title: string | null }>(
+      `SELECT id, title FROM campaign.persons WHERE id = ANY($1::uuid[]) ORDER BY email`,
+      [[...pats, bob!.id]],
+    );
+    expect(titles).toEqual([{ id: bob!.id, title: 'gold' }, ...pats.map((p) => ({ id: p, title: null }))]);
   });
 
   it('asks the integrations service to sync the persons to Salesforce through one event per batch', async () => {

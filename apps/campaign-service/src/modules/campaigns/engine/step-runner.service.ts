@@ -29,6 +29,21 @@ export const stepFailures = {
   webhookMissing: 'The webhook of this step no longer exists',
 } as const;
 
+/** The saved tokens (or token code) a step reads per person: a token branch's, token updates'. */
+export function tokensOf(node: FlowNode): string[] {
+  const options = (node.action_options ?? {}) as {
+    token?: unknown;
+    operations?: { operation?: { type?: unknown; token?: unknown } }[];
+  };
+  if (node.action_type === 'branch_by_token' && typeof options.token === 'string') return [options.token];
+  if (node.action_type !== 'update_value' || !Array.isArray(options.operations)) return [];
+  const tokens = options.operations
+    .map((item) => item.operation)
+    .filter((op) => op?.type === 'token' && typeof op.token === 'string')
+    .map((op) => op!.token as string);
+  return [...new Set(tokens)];
+}
+
 /** Where a person goes after a step that succeeded: parked, on to the next step, or done. */
 export function moveOn(personId: string, next: string | null, wakeAt: Date | null = null): Move {
   if (wakeAt) return { personId, state: 'waiting', actionId: next, wakeAt, outcome: null };
@@ -186,7 +201,12 @@ export class StepRunnerService {
     node: FlowNode,
     persons: SendRecipient[],
   ): Promise<Move[]> {
-    const ports = this.ports.forRun(run.organisation_id, run.campaign_context);
+    const ports = await this.ports.forBatch(
+      run.organisation_id,
+      run.campaign_context,
+      persons,
+      tokensOf(node),
+    );
     const outcomes = await evaluateStepForMany(flow, node.action_id, persons, ports, new Date());
     const values: PersonValue[] = outcomes.flatMap((outcome, i) =>
       outcome.status === 'ok'
