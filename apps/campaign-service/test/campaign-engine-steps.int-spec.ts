@@ -3,7 +3,7 @@ import { eventually, type SignedIn } from '@meridian/testing';
 import { JourneyBatchService } from '../src/modules/campaigns/engine/journey-batch.service';
 import { stepFailures } from '../src/modules/campaigns/engine/step-runner.service';
 import { PersonsService } from '../src/modules/contacts/persons/persons.service';
-import { RunSchedulerService } from '../src/modules/campaigns/engine/run-scheduler.service';
+import { cancelReasons, RunSchedulerService } from '../src/modules/campaigns/engine/run-scheduler.service';
 import { RunStarterService } from '../src/modules/campaigns/engine/run-starter.service';
 import { slotReasons } from '../src/modules/campaigns/engine/slots';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
@@ -19,9 +19,11 @@ describe('campaign engine steps and schedules', () => {
   let f: ReturnType<typeof engineFixture>;
 
   beforeAll(async () => {
-    t = await startCampaignTestApp({}, { imports: [recordingMailerModule(mailer)] });
+    // One render worker, warmed up below: its first start must not count against a step.
+    t = await startCampaignTestApp({ RENDER_WORKERS: '1' }, { imports: [recordingMailerModule(mailer)] });
     f = engineFixture(t);
     admin = await t.platform.newOrganisation();
+    await f.warmRenderPool(admin);
   });
 
   afterAll(async () => {
@@ -183,6 +185,23 @@ describe('campaign engine steps and schedules', () => {
       slotReasons.missed,
     ]);
     expect(Date.parse(await next())).toBe(later.getTime() + 4 * hour);
+  });
+
+  it('cancels, on the next tick, open runs of a campaign published again behind their back', async () => {
+    await f.persons(admin, 'superseded.test', 2);
+    const wait = {
+      action_id: 'wait',
+      action_type: 'delay' as const,
+      action_options: { delay_value: 2, delay_unit: 'days' },
+    };
+    const id = await f.runNow(admin, 'Superseded', chain(wait), 'superseded.test');
+    const run = await f.settledRun(id, 1, ['processing']);
+    // A publish whose run hook never ran (the process died after the commit).
+    await t.sql(`UPDATE campaign.campaigns SET version = version + 1, schedule = NULL WHERE id = $1`, [id]);
+    await t.app.get(RunSchedulerService).tick(new Date());
+    expect((await f.runs(id))[0]).toMatchObject({ state: 'cancelled', state_reason: cancelReasons.replaced });
+    expect([...(await f.personStates(run.id)).values()].every((s) => s.state === 'cancelled')).toBe(true);
+    expect(await f.runEvents(run.id)).toEqual(['scheduled', 'processing', 'cancelled']);
   });
 
   it('cancels open runs, with their events, when the campaign is removed', async () => {

@@ -41,13 +41,15 @@ describe('campaign engine', () => {
 
   beforeAll(async () => {
     await new Promise<void>((done) => receiver.server.listen(0, '127.0.0.1', done));
-    // The operator setting that lets campaign webhooks reach this loopback receiver.
+    // The operator setting that lets campaign webhooks reach this loopback receiver; one render
+    // worker, warmed up below, so its first start does not count against a step.
     t = await startCampaignTestApp(
-      { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+      { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', RENDER_WORKERS: '1' },
       { imports: [recordingMailerModule(mailer)] },
     );
     f = engineFixture(t);
     admin = await t.platform.newOrganisation();
+    await f.warmRenderPool(admin);
     templateId = await f.template(admin);
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@meridian/contracts';
 import { eventually, type SignedIn } from '@meridian/testing';
 import type { Response } from 'supertest';
+import { PersonalisationService } from '../../src/modules/assets/personalisation';
 import type { CampaignTestApp } from './campaign-test-app';
 
 /** A 200, or the answer's body in the failure (a refused draft says which part and why). */
@@ -192,7 +193,27 @@ export function engineFixture(t: CampaignTestApp) {
     return rows.map((r) => r.state);
   }
 
+  /**
+   * Waits until the render worker answers. In tests a worker compiles its TypeScript on first use,
+   * which on a loaded machine can outlast the render deadline; the steps under test must not pay it.
+   */
+  async function warmRenderPool(who: SignedIn): Promise<void> {
+    const [id] = await persons(who, 'warm-up.test', 1);
+    await eventually(
+      async () => {
+        const [rendered] = await t.app.get(PersonalisationService).renderForPersons(who.organisation.id, {
+          texts: { value: '{{ person.email }}' },
+          persons: [{ id: id!, email: 'p00001@warm-up.test', org_id: null, product_user_id: null }],
+          campaignContext: 'person',
+        });
+        return rendered?.texts.value === 'p00001@warm-up.test';
+      },
+      { what: 'the render worker to start', timeoutMs: 120_000, intervalMs: 500 },
+    );
+  }
+
   return {
+    warmRenderPool,
     persons,
     template,
     staticList,

@@ -59,9 +59,16 @@ export class RunSchedulerService {
       const inserted = await this.runs.insertRuns(tx, created);
       await this.events.publishMany(tx, runChangedEvents(inserted));
       for (const run of inserted) if (run.state === 'scheduled') await this.enqueueStart(tx, run.id);
-      if (!campaignId)
+      if (!campaignId) {
         for (const id of await this.runs.stalledScheduled(tx, new Date(now.getTime() - STALLED_MS)))
           await this.enqueueStart(tx, id);
+        const superseded = await this.runs.cancelSuperseded(
+          tx,
+          cancelReasons.replaced,
+          cancelReasons.deactivated,
+        );
+        await this.events.publishMany(tx, runChangedEvents(superseded));
+      }
       if (inserted.length > 0) this.logger.info({ runs: inserted.length }, 'campaign runs scheduled');
       return inserted.length;
     });
