@@ -21,7 +21,7 @@ import {
   loadK8s,
   type Located,
 } from './k8s-checks';
-import { ROOT, SERVICES, WEB } from './platform';
+import { ROOT, SERVICES, WEB, WORKERS } from './platform';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const clone = <T>(value: T): T => structuredClone(value);
@@ -48,11 +48,22 @@ describe('k8s manifests', () => {
 
   it('have a Deployment and Service per service and for web, ports and probes lined up', () => {
     expect(workloadProblems(objects)).toEqual([]);
-    const known = new Set([...SERVICES.map((s) => s.name), WEB.name]);
+    const known = new Set([...SERVICES.map((s) => s.name), WEB.name, ...WORKERS.map((w) => w.name)]);
     const deployments = objects
       .filter((o) => o.object.kind === 'Deployment')
       .map((o) => o.object.metadata?.name);
     expect(deployments.filter((name) => !known.has(name ?? ''))).toEqual([]);
+  });
+
+  it('run each worker Deployment from its service image in the worker role, the service in the http role', () => {
+    const container = (name: string) =>
+      objects.find((o) => o.object.kind === 'Deployment' && o.object.metadata?.name === name)?.object.spec
+        ?.template?.spec.containers[0];
+    const role = (name: string) => container(name)?.env?.find((e) => e.name === 'SERVICE_ROLE')?.value;
+    for (const worker of WORKERS) {
+      expect(container(worker.name)?.image).toBe(container(worker.service)?.image);
+      expect([role(worker.name), role(worker.service)]).toEqual(['worker', 'http']);
+    }
   });
 
   it('route exactly the four API prefixes and the catch-all to web in the Ingress', () => {

@@ -16,3 +16,5 @@ export const SERVICES = (Object.keys(PORTS) as ServiceName[]).map((key) => ({
   health: healthContracts[key].fullPath,
 }));
 export const WEB = { name: 'web', containerPort: 8080 };
+/** Worker Deployments: a service's image in SERVICE_ROLE=worker, beside its HTTP Deployment. */
+export const WORKERS = [{ name: 'campaign-worker', service: 'campaign-service' }];

@@ -1,3 +1,4 @@
+import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Endpoint } from '@meridian/contracts';
 import { createLogger, createServiceApp } from '@meridian/server-kit';
@@ -28,14 +29,25 @@ export interface CampaignTestApp {
   close(): Promise<void>;
 }
 
+export interface CampaignTestAppOptions {
+  /** Modules added beside the app's own (e.g. a global one binding a port for the test). */
+  imports?: DynamicModule[];
+  /** A second instance on the first's database and auth service (two replicas sharing work). */
+  shareWith?: CampaignTestApp;
+}
+
 /**
  * The campaign service in-process on its own database, with a real auth service for tokens.
  * `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP sink, or `OUTBOUND_ALLOWED_HOSTS`).
  */
-export async function startCampaignTestApp(env: Record<string, string> = {}): Promise<CampaignTestApp> {
-  const db = await createTestDatabase();
-  const platform = await startTestPlatform(db.url);
-  const uploadDir = await mkdtemp(join(tmpdir(), 'campaign-uploads-'));
+export async function startCampaignTestApp(
+  env: Record<string, string> = {},
+  options: CampaignTestAppOptions = {},
+): Promise<CampaignTestApp> {
+  const shared = options.shareWith;
+  const db = shared?.db ?? (await createTestDatabase());
+  const platform = shared?.platform ?? (await startTestPlatform(db.url));
+  const uploadDir = shared?.uploadDir ?? (await mkdtemp(join(tmpdir(), 'campaign-uploads-')));
   const config = loadConfig({
     PORT: '0',
     DATABASE_URL: db.url,
@@ -45,7 +57,11 @@ export async function startCampaignTestApp(env: Record<string, string> = {}): Pr
     ...env,
   });
   const logger = createLogger('campaign-service', 'silent');
-  const app = await createServiceApp(appModule(config, logger), logger);
+  const root = appModule(config, logger);
+  const module = options.imports?.length
+    ? { module: class CampaignTestRoot {}, imports: [root, ...options.imports] }
+    : root;
+  const app = await createServiceApp(module, logger);
   const client = new Client({ connectionString: db.url });
   await client.connect();
   const http = () => request(app.getHttpServer());
@@ -73,6 +89,7 @@ export async function startCampaignTestApp(env: Record<string, string> = {}): Pr
     async close() {
       await client.end();
       await app?.close();
+      if (shared) return;
       await platform?.stop();
       await db?.drop();
       await rm(uploadDir, { recursive: true, force: true });

@@ -42,6 +42,36 @@ function stepSender(options: EmailStepOptions, key: SenderKey): string | undefin
 }
 
 /**
+ * The values of saved tokens (or token code) for many persons, in one render call: the engine
+ * asks for a whole batch before its steps are evaluated. Keyed by `tokenKey(person, token)`.
+ */
+export async function tokenValues(
+  deps: Pick<PortsDeps, 'organisationId' | 'campaignContext' | 'personalisation'>,
+  persons: readonly JourneyPerson[],
+  tokens: readonly string[],
+): Promise<Map<string, Resolved<string>>> {
+  const values = new Map<string, Resolved<string>>();
+  if (persons.length === 0 || tokens.length === 0) return values;
+  const texts = Object.fromEntries(tokens.map((token, i) => [`token.${i}`, tokenText(token)]));
+  const rendered = await deps.personalisation.renderForPersons(deps.organisationId, {
+    texts,
+    persons: persons.map((p) => ({ id: p.id, email: p.email, org_id: null, product_user_id: null })),
+    campaignContext: deps.campaignContext,
+  });
+  for (const result of rendered)
+    tokens.forEach((token, i) => {
+      const error = result.errors[`token.${i}`];
+      values.set(
+        tokenKey(result.person.id, token),
+        error ? { error } : { ok: result.texts[`token.${i}`] ?? '' },
+      );
+    });
+  return values;
+}
+
+export const tokenKey = (personId: string, token: string) => `${personId}\u0000${token}`;
+
+/**
  * The evaluator's ports for one organisation, built on the service's read paths: the render pool
  * for tokens and emails, SELECTs for assets. None of them sends, calls or writes.
  */

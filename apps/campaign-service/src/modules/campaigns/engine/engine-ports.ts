@@ -9,8 +9,8 @@ import {
 } from '../../assets/templates/template-test-send.service';
 import { CompiledPersonFilter } from '../dry-run/compiled-person-filter';
 import { DryRunRepository } from '../dry-run/dry-run.repository';
-import { journeyPorts } from '../dry-run/journey-ports';
-import type { JourneyPorts } from '../journey/journey.types';
+import { journeyPorts, tokenKey, tokenValues } from '../dry-run/journey-ports';
+import type { JourneyPerson, JourneyPorts } from '../journey/journey.types';
 
 /** The evaluator's read ports for a run: the very ones the dry run uses, so both decide alike. */
 @Injectable()
@@ -22,6 +22,29 @@ export class EnginePorts {
     @Inject(GLOBAL_EMAIL_SETTINGS) private readonly globalSettings: GlobalEmailSettings,
     @Inject(MAIL_DEFAULT_SENDER) private readonly platformSender: SenderAddress,
   ) {}
+
+  /**
+   * The ports for a batch: the tokens its step reads are rendered for every person at once, and
+   * the evaluator is served from that (the dry run renders one person, one token at a time).
+   */
+  async forBatch(
+    organisationId: string,
+    campaignContext: CampaignContext,
+    persons: readonly JourneyPerson[],
+    tokens: readonly string[],
+  ): Promise<JourneyPorts> {
+    const ports = this.forRun(organisationId, campaignContext);
+    const known = await tokenValues(
+      { organisationId, campaignContext, personalisation: this.personalisation },
+      persons,
+      tokens,
+    );
+    return {
+      ...ports,
+      tokenValue: (person, token) =>
+        Promise.resolve(known.get(tokenKey(person.id, token)) ?? ports.tokenValue(person, token)),
+    };
+  }
 
   forRun(organisationId: string, campaignContext: CampaignContext): JourneyPorts {
     return journeyPorts({

@@ -43,13 +43,14 @@ export class JourneyRepository {
   /**
    * Takes up to `limit` active persons of the run, locked until the batch commits; persons another
    * worker holds are passed over, so two workers never walk the same person at once. A worker that
-   * dies leaves them active at their step, for the next batch to take again.
+   * dies leaves them active at their step, for the next batch to take again. No ORDER BY: on a
+   * run of 100,000 persons a sort per batch would cost more than the batch; persons of one batch
+   * may stand on different steps, and each step runs once for its group.
    */
   claim(tx: Transaction, runId: string, limit: number): Promise<ClaimedPerson[]> {
     return this.m(tx).query(
       `SELECT person_id, current_action_id, org_id FROM campaign.run_persons
-        WHERE run_id = $1 AND state = 'active'
-        ORDER BY current_action_id, person_id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        WHERE run_id = $1 AND state = 'active' LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [runId, limit],
     );
   }

@@ -5,9 +5,7 @@ import { type Rule, ruleKindSchema, rulePeriodUnitSchema } from '@meridian/contr
  * 'every_time' everyone, 'once_every' those whose last entry is older than the period.
  */
 export type Qualification =
-  | { kind: 'once' }
-  | { kind: 'every_time' }
-  | { kind: 'once_every'; interval: string };
+  { kind: 'once' } | { kind: 'every_time' } | { kind: 'once_every'; interval: string };
 
 /** The stored rule as the snapshot applies it; a rule missing or unreadable is the default, once. */
 export function qualificationOf(rule: Rule | null | undefined): Qualification {

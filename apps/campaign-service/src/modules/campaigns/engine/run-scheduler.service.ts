@@ -59,9 +59,16 @@ export class RunSchedulerService {
       const inserted = await this.runs.insertRuns(tx, created);
       await this.events.publishMany(tx, runChangedEvents(inserted));
       for (const run of inserted) if (run.state === 'scheduled') await this.enqueueStart(tx, run.id);
-      if (!campaignId)
+      if (!campaignId) {
         for (const id of await this.runs.stalledScheduled(tx, new Date(now.getTime() - STALLED_MS)))
           await this.enqueueStart(tx, id);
+        const superseded = await this.runs.cancelSuperseded(
+          tx,
+          cancelReasons.replaced,
+          cancelReasons.deactivated,
+        );
+        await this.events.publishMany(tx, runChangedEvents(superseded));
+      }
       if (inserted.length > 0) this.logger.info({ runs: inserted.length }, 'campaign runs scheduled');
       return inserted.length;
     });
@@ -81,14 +88,25 @@ export class RunSchedulerService {
       const cancelled = await this.runs.cancelOpen(tx, organisationId, campaignId, version, reason);
       await this.events.publishMany(tx, runChangedEvents(cancelled));
       if (active)
-        await this.jobs.enqueue(tx, scheduleTickJob, { campaignId }, { jobKey: `campaign-tick:${campaignId}` });
+        await this.jobs.enqueue(
+          tx,
+          scheduleTickJob,
+          { campaignId },
+          { jobKey: `campaign-tick:${campaignId}` },
+        );
     });
   }
 
   /** Before a campaign is deleted (its runs go with it): its open runs end as cancelled, with events. */
   async removing(organisationId: string, campaignId: string) {
     await this.transactions.run(async (tx) => {
-      const cancelled = await this.runs.cancelOpen(tx, organisationId, campaignId, null, cancelReasons.removed);
+      const cancelled = await this.runs.cancelOpen(
+        tx,
+        organisationId,
+        campaignId,
+        null,
+        cancelReasons.removed,
+      );
       await this.events.publishMany(tx, runChangedEvents(cancelled));
     });
   }

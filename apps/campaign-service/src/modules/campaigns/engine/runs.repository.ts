@@ -22,6 +22,7 @@ export interface ChangedRun {
   campaign_name: string;
   slot_time: Date;
   state: CampaignRunState;
+  state_reason: string | null;
   total_count: number;
 }
 
@@ -54,9 +55,10 @@ export interface NewRun {
 
 /** The state change, then the campaign's name for its event, in one statement. */
 const withName = (changed: string) => `WITH changed AS (${changed})
-  SELECT ch.id, ch.organisation_id, ch.campaign_id, c.name AS campaign_name, ch.slot_time, ch.state, ch.total_count
+  SELECT ch.id, ch.organisation_id, ch.campaign_id, c.name AS campaign_name, ch.slot_time, ch.state,
+         ch.state_reason, ch.total_count
     FROM changed ch JOIN campaign.campaigns c ON c.id = ch.campaign_id`;
-const RETURNING = 'RETURNING id, organisation_id, campaign_id, slot_time, state, total_count';
+const RETURNING = 'RETURNING id, organisation_id, campaign_id, slot_time, state, state_reason, total_count';
 const OPEN = `('scheduled', 'processing')`;
 
 /** campaign_runs and the campaign columns the scheduler keeps (next run time, total count). */
@@ -146,10 +148,10 @@ export class RunsRepository {
         WHERE id = $1 ${RETURNING}`),
       [runId, total],
     )) as ChangedRun[];
-    await this.m(tx).query(
-      `UPDATE campaign.campaigns SET total_count = total_count + $2 WHERE id = $1`,
-      [run!.campaign_id, total],
-    );
+    await this.m(tx).query(`UPDATE campaign.campaigns SET total_count = total_count + $2 WHERE id = $1`, [
+      run!.campaign_id,
+      total,
+    ]);
     return run!;
   }
 
@@ -196,13 +198,40 @@ export class RunsRepository {
           AND ($3::int IS NULL OR campaign_version < $3::int) ${RETURNING}`),
       [organisationId, campaignId, beforeVersion, reason],
     )) as ChangedRun[];
-    if (runs.length > 0)
-      await this.m(tx).query(
-        `UPDATE campaign.run_persons SET state = 'cancelled', outcome = $2, wake_at = NULL, updated_at = now()
-          WHERE run_id = ANY($1::uuid[]) AND state IN ('active', 'waiting')`,
-        [runs.map((run) => run.id), reason],
+    await this.cancelPersons(tx, runs, reason);
+    return runs;
+  }
+
+  /**
+   * Open runs of a campaign published again since they were made (the hook after publish did not
+   * get to them): cancelled as replaced, or as deactivated when the campaign is inactive now.
+   */
+  async cancelSuperseded(tx: Transaction, replaced: string, deactivated: string): Promise<ChangedRun[]> {
+    const runs = (await this.m(tx).query(
+      withName(`UPDATE campaign.campaign_runs r
+          SET state = 'cancelled', finished_at = now(),
+              state_reason = CASE WHEN c.active THEN $1 ELSE $2 END
+         FROM campaign.campaigns c
+        WHERE c.id = r.campaign_id AND r.state IN ${OPEN} AND c.version > r.campaign_version
+        RETURNING r.id, r.organisation_id, r.campaign_id, r.slot_time, r.state, r.state_reason, r.total_count`),
+      [replaced, deactivated],
+    )) as ChangedRun[];
+    for (const reason of [replaced, deactivated])
+      await this.cancelPersons(
+        tx,
+        runs.filter((run) => run.state_reason === reason),
+        reason,
       );
     return runs;
+  }
+
+  private async cancelPersons(tx: Transaction, runs: readonly ChangedRun[], reason: string) {
+    if (runs.length === 0) return;
+    await this.m(tx).query(
+      `UPDATE campaign.run_persons SET state = 'cancelled', outcome = $2, wake_at = NULL, updated_at = now()
+        WHERE run_id = ANY($1::uuid[]) AND state IN ('active', 'waiting')`,
+      [runs.map((run) => run.id), reason],
+    );
   }
 
   /** Runs being walked whose campaign is live and unchanged, with persons ready to take. */

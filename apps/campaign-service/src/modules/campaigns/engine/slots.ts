@@ -20,7 +20,11 @@ export interface DueSlot {
  * them (null: the schedule has no more runs). Only the latest due slot may run; earlier ones, and
  * any missed by more than the window, are recorded as skipped with why.
  */
-export function dueSlots(schedule: Schedule, first: Date, now: Date): { slots: DueSlot[]; next: Date | null } {
+export function dueSlots(
+  schedule: Schedule,
+  first: Date,
+  now: Date,
+): { slots: DueSlot[]; next: Date | null } {
   const times: Date[] = [];
   let next: Date | null = first;
   const repeats = schedule.run_type === 'period' || schedule.run_type === 'recurring';

@@ -22,14 +22,27 @@ import { WebhookCallerService } from './webhook-caller.service';
 /** Person ids per Salesforce sync event (the event's own limit). */
 const SYNC_CHUNK = 1000;
 
-const ROUTED = new Set(['delay', 'branch_by_filter', 'branch_by_token', 'branch_by_value', 'update_value']);
-
 export const stepFailures = {
   noMailer: 'No campaign mailer is configured',
   noOutcome: 'The mailer gave no outcome for this person',
   listMissing: 'The static list of this step no longer exists',
   webhookMissing: 'The webhook of this step no longer exists',
 } as const;
+
+/** The saved tokens (or token code) a step reads per person: a token branch's, token updates'. */
+export function tokensOf(node: FlowNode): string[] {
+  const options = (node.action_options ?? {}) as {
+    token?: unknown;
+    operations?: { operation?: { type?: unknown; token?: unknown } }[];
+  };
+  if (node.action_type === 'branch_by_token' && typeof options.token === 'string') return [options.token];
+  if (node.action_type !== 'update_value' || !Array.isArray(options.operations)) return [];
+  const tokens = options.operations
+    .map((item) => item.operation)
+    .filter((op) => op?.type === 'token' && typeof op.token === 'string')
+    .map((op) => op!.token as string);
+  return [...new Set(tokens)];
+}
 
 /** Where a person goes after a step that succeeded: parked, on to the next step, or done. */
 export function moveOn(personId: string, next: string | null, wakeAt: Date | null = null): Move {
@@ -122,8 +135,13 @@ export class StepRunnerService {
       persons.map((p) => (result === null ? moveOn(p.id, next) : fail(p.id, result, id)));
     const ids = persons.map((p) => p.id);
 
-    if (ROUTED.has(node.action_type)) return this.evaluated(tx, run, flow, node, persons);
     switch (node.action_type) {
+      case 'delay':
+      case 'branch_by_filter':
+      case 'branch_by_token':
+      case 'branch_by_value':
+      case 'update_value':
+        return this.evaluated(tx, run, flow, node, persons);
       case 'send_email':
       case 'send_internal_email':
         return this.send(run, node, options as unknown as EmailStepOptions, persons, next, signal);
@@ -139,12 +157,19 @@ export class StepRunnerService {
           },
           signal,
         );
-        return results.map((r) => (r.error === null ? moveOn(r.personId, next) : fail(r.personId, r.error, id)));
+        return results.map((r) =>
+          r.error === null ? moveOn(r.personId, next) : fail(r.personId, r.error, id),
+        );
       }
       case 'add_to_static_list':
       case 'remove_from_static_list': {
         const change = node.action_type === 'add_to_static_list' ? 'addToList' : 'removeFromList';
-        const found = await this.journey[change](tx, run.organisation_id, String(options.static_list_id), ids);
+        const found = await this.journey[change](
+          tx,
+          run.organisation_id,
+          String(options.static_list_id),
+          ids,
+        );
         return everyone(found ? null : stepFailures.listMissing);
       }
       case 'salesforce_manual_sync': {
@@ -165,8 +190,6 @@ export class StepRunnerService {
         await this.events.publishMany(tx, items);
         return everyone(null);
       }
-      default:
-        return everyone(`Unknown step ${node.action_type}`);
     }
   }
 
@@ -178,7 +201,12 @@ export class StepRunnerService {
     node: FlowNode,
     persons: SendRecipient[],
   ): Promise<Move[]> {
-    const ports = this.ports.forRun(run.organisation_id, run.campaign_context);
+    const ports = await this.ports.forBatch(
+      run.organisation_id,
+      run.campaign_context,
+      persons,
+      tokensOf(node),
+    );
     const outcomes = await evaluateStepForMany(flow, node.action_id, persons, ports, new Date());
     const values: PersonValue[] = outcomes.flatMap((outcome, i) =>
       outcome.status === 'ok'

@@ -54,7 +54,12 @@ export class WebhookCallerService {
     const rendered = await this.personalisation.renderForPersons(target.organisationId, {
       texts,
       modes: isJsonBody(webhook.headers ?? {}) ? { payload: 'json' } : {},
-      persons: target.persons.map((p) => ({ id: p.id, email: p.email, org_id: p.orgId, product_user_id: null })),
+      persons: target.persons.map((p) => ({
+        id: p.id,
+        email: p.email,
+        org_id: p.orgId,
+        product_user_id: null,
+      })),
       campaignContext: target.campaignContext,
     });
     const byPerson = new Map(rendered.map((r) => [r.person.id, r]));
@@ -69,7 +74,10 @@ export class WebhookCallerService {
         }
         const failed = Object.entries(r.errors)[0];
         if (failed) {
-          results.push({ personId: person.id, error: `Personalisation of ${failed[0]} failed: ${failed[1]}` });
+          results.push({
+            personId: person.id,
+            error: `Personalisation of ${failed[0]} failed: ${failed[1]}`,
+          });
           continue;
         }
         const headers = Object.fromEntries(

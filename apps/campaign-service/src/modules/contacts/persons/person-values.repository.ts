@@ -43,7 +43,11 @@ export class PersonValuesRepository {
         `UPDATE campaign.persons p SET "${column}" = u.value, _updated_time = now()
            FROM unnest($2::uuid[], $3::text[]) AS u(id, value)
           WHERE p.organisation_id = $1 AND p.id = u.id`,
-        [organisationId, items.map((i) => i.personId), items.map((i) => (i.value === null ? null : String(i.value)))],
+        [
+          organisationId,
+          items.map((i) => i.personId),
+          items.map((i) => (i.value === null ? null : String(i.value))),
+        ],
       );
     }
     if (custom.size > 0)
