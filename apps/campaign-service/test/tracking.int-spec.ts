@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INVALID_TRACKING_LINK, unsubUrlCreateContract } from '@meridian/contracts';
 import { eventually, type SignedIn } from '@meridian/testing';
 import { TrackingBuffer } from '../src/modules/delivery/tracking/tracking-buffer.service';
-import { PIXEL } from '../src/modules/delivery/tracking/tracking.controller';
+import { PIXEL } from '../src/modules/delivery/tracking/tracking-routes';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { activity, outboxEvents, sentMessage, trackingPath } from './support/tracking-messages';
 
