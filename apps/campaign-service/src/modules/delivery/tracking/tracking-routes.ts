@@ -58,18 +58,23 @@ export class TrackingRoutes implements OnModuleInit {
   }
 
   /** Always the pixel: a broken image in a mail helps no one, and a prober learns nothing. */
-  private async open(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
+  private open(request: TokenRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
+    const sendPixel = () => reply.code(200).headers(PIXEL_HEADERS).send(PIXEL);
+    const notRecorded = (error: unknown) => this.logger.error({ err: error }, 'open not recorded');
     try {
-      await this.tracking.open(request.params.token, requesterOf(request));
+      const pending = this.tracking.open(request.params.token, requesterOf(request));
+      if (pending) return pending.catch(notRecorded).then(sendPixel);
     } catch (error) {
-      this.logger.error({ err: error }, 'open not recorded');
+      notRecorded(error);
     }
-    return reply.code(200).headers(PIXEL_HEADERS).send(PIXEL);
+    return sendPixel();
   }
 
   /** 302 to the link stored for that message; anything else is the spec's 404 (thrown to the error handler). */
-  private async click(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const url = await this.tracking.click(request.params.token, requesterOf(request));
-    return reply.code(302).header('cache-control', 'no-store').header('location', url).send();
+  private click(request: TokenRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
+    const redirect = (url: string) =>
+      reply.code(302).header('cache-control', 'no-store').header('location', url).send();
+    const url = this.tracking.click(request.params.token, requesterOf(request));
+    return typeof url === 'string' ? redirect(url) : url.then(redirect);
   }
 }
