@@ -13,8 +13,10 @@ export interface WrkResult {
   /** Responses wrk read in full. */
   requests: number;
   perSecond: number;
-  /** Responses that were not the expected status (wrk's 'Non-2xx or 3xx' plus socket errors). */
+  /** Responses that were not the expected status. */
   errors: number;
+  /** wrk's socket errors (connect, read, write, timeout: no answer within 2 s). */
+  socketErrors: number;
 }
 
 /**
@@ -60,12 +62,12 @@ export function runWrk(
       const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
       const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
       const wrong = Number(/WRONG_STATUS (\d+)/.exec(out)?.[1] ?? 0);
-      const errors = wrong + (socketErrors ? socketErrors.slice(1).reduce((n, v) => n + Number(v), 0) : 0);
+      const socket = socketErrors ? socketErrors.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
       if (!Number.isFinite(requests) || !Number.isFinite(perSecond)) {
         reject(new Error(`wrk gave no figures:\n${out}`));
         return;
       }
-      resolve({ requests, perSecond, errors });
+      resolve({ requests, perSecond, errors: wrong, socketErrors: socket });
     });
   });
 }
