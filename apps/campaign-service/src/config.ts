@@ -57,7 +57,7 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   /** Opens and clicks wait at most this long before they are written together. */
   TRACKING_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(250),
   /** ...or until this many are waiting. */
-  TRACKING_FLUSH_ITEMS: z.coerce.number().int().min(1).max(50_000).default(1_000),
+  TRACKING_FLUSH_ITEMS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   /** Campaign mails one organisation may send per second, across every worker process. */
   SEND_RATE_PER_ORGANISATION: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   /** Kept-open SMTP connections of campaign sending (one pool per process, reused by every batch). */

@@ -242,10 +242,22 @@ describe('EmailSettingsController', () => {
       (await t.call(personUnsubscribeStatusContract, { person_id: id }, who).expect(200)).body
         .unsubscribed as boolean;
 
-    it('unsubscribes the person without a session and sends them to the product page', async () => {
+    const confirm = (link: string) =>
+      t.http().post(pathOf(link)).type('form').send({ confirm: 'unsubscribe' });
+
+    it('shows a confirmation page on GET that unsubscribes no one (scanners fetch every link)', async () => {
       const link = await links.linkFor(admin.organisation.id, personId);
       expect(link.startsWith('http://localhost:8080/api/campaign/v1/unsubscribe/')).toBe(true);
-      const response = await t.http().get(pathOf(link)).expect(303);
+      const page = await t.http().get(pathOf(link)).expect(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.text).toContain('<form method="post">');
+      expect(page.headers.location).toBeUndefined();
+      expect(await unsubscribed(personId, admin)).toBe(false);
+    });
+
+    it("unsubscribes on the page's POST without a session and sends them to the product page", async () => {
+      const link = await links.linkFor(admin.organisation.id, personId);
+      const response = await confirm(link).expect(303);
       expect(response.headers.location).toBe('http://localhost:8080/unsubscribed');
       expect(await unsubscribed(personId, admin)).toBe(true);
       expect(await unsubscribed(strangerPersonId, stranger)).toBe(false);
@@ -258,8 +270,8 @@ describe('EmailSettingsController', () => {
 
     it('never subscribes the person back, and records the unsubscribe once', async () => {
       const link = await links.linkFor(admin.organisation.id, personId);
-      await t.http().get(pathOf(link)).expect(303);
-      await t.http().get(pathOf(link)).expect(303);
+      await confirm(link).expect(303);
+      await confirm(link).expect(303);
       expect(await unsubscribed(personId, admin)).toBe(true);
       const activity = await t.sql(
         'SELECT event FROM campaign.person_marketing_activity WHERE person_id = $1',
@@ -276,19 +288,13 @@ describe('EmailSettingsController', () => {
           admin,
         )
         .expect(200);
-      const response = await t
-        .http()
-        .get(pathOf(await links.linkFor(admin.organisation.id, personId)))
-        .expect(303);
+      const response = await confirm(await links.linkFor(admin.organisation.id, personId)).expect(303);
       expect(response.headers.location).toBe('https://acme.com/preferences?from=mail');
 
       await t
         .call(unsubUrlUpdateContract, { url: 'https://acme.com/preferences', customUrl: false }, admin)
         .expect(200);
-      const off = await t
-        .http()
-        .get(pathOf(await links.linkFor(admin.organisation.id, personId)))
-        .expect(303);
+      const off = await confirm(await links.linkFor(admin.organisation.id, personId)).expect(303);
       expect(off.headers.location).toBe('http://localhost:8080/unsubscribed');
     });
 
@@ -329,6 +335,7 @@ describe('EmailSettingsController', () => {
       // A link signed for the stranger's organisation but naming our person finds no one there.
       const crossed = await links.linkFor(stranger.organisation.id, personId);
       await t.http().get(pathOf(crossed));
+      await confirm(crossed);
       expect(await unsubscribed(personId, admin)).toBe(false);
     });
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INVALID_TRACKING_LINK, unsubUrlCreateContract } from '@meridian/contracts';
 import { eventually, type SignedIn } from '@meridian/testing';
 import { TrackingBuffer } from '../src/modules/delivery/tracking/tracking-buffer.service';
-import { PIXEL } from '../src/modules/delivery/tracking/tracking.controller';
+import { PIXEL } from '../src/modules/delivery/tracking/tracking-routes';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { activity, outboxEvents, sentMessage, trackingPath } from './support/tracking-messages';
 
@@ -35,8 +35,11 @@ describe('TrackingController', () => {
       )
     )[0]!;
   const openCount = async (campaignId: string) =>
-    (await t.sql<{ open_count: number }>(`SELECT open_count FROM campaign.campaigns WHERE id = $1`, [campaignId]))[0]!
-      .open_count;
+    (
+      await t.sql<{ open_count: number }>(`SELECT open_count FROM campaign.campaigns WHERE id = $1`, [
+        campaignId,
+      ])
+    )[0]!.open_count;
 
   describe('open pixel', () => {
     it('answers the GIF uncached and records one human open, its event and the campaign count', async () => {
@@ -49,7 +52,13 @@ describe('TrackingController', () => {
 
       await eventually(async () => (await activity(t, sent.personId)).length === 1, { what: 'the open' });
       expect(await activity(t, sent.personId)).toEqual([
-        { event: 'opened', human: true, link: null, message_id: sent.rfcMessageId, campaign_name: 'Spring news' },
+        {
+          event: 'opened',
+          human: true,
+          link: null,
+          message_id: sent.rfcMessageId,
+          campaign_name: 'Spring news',
+        },
       ]);
       const [event] = await outboxEvents(t, 'opened', sent.rfcMessageId);
       expect(event!.payload).toMatchObject({
@@ -80,7 +89,9 @@ describe('TrackingController', () => {
         .set('user-agent', MIMECAST)
         .expect(200);
       await flush();
-      expect(await activity(t, sent.personId)).toEqual([expect.objectContaining({ event: 'opened', human: false })]);
+      expect(await activity(t, sent.personId)).toEqual([
+        expect.objectContaining({ event: 'opened', human: false }),
+      ]);
       const [event] = await outboxEvents(t, 'opened', sent.rfcMessageId);
       expect(event!.payload).toMatchObject({ human: false, non_human_reason: 'scanner_user_agent' });
       const row = await messageRow(sent.messageId);
@@ -165,8 +176,11 @@ describe('TrackingController', () => {
 
   describe('unsubscribe', () => {
     const unsubscribed = async (personId: string) =>
-      (await t.sql<{ unsubscribed: boolean }>(`SELECT unsubscribed FROM campaign.persons WHERE id = $1`, [personId]))[0]!
-        .unsubscribed;
+      (
+        await t.sql<{ unsubscribed: boolean }>(`SELECT unsubscribed FROM campaign.persons WHERE id = $1`, [
+          personId,
+        ])
+      )[0]!.unsubscribed;
 
     it('shows a confirmation page on GET and changes nothing', async () => {
       const sent = await sentMessage(t, admin.organisation.id);
@@ -196,7 +210,9 @@ describe('TrackingController', () => {
     });
 
     it("sends the page's form POST on to the organisation's opt-out page", async () => {
-      await t.sql('DELETE FROM campaign.unsubscribe_urls WHERE organisation_id = $1', [stranger.organisation.id]);
+      await t.sql('DELETE FROM campaign.unsubscribe_urls WHERE organisation_id = $1', [
+        stranger.organisation.id,
+      ]);
       await t
         .call(unsubUrlCreateContract, { url: 'https://acme.test/preferences', customUrl: true }, stranger)
         .expect(200);
@@ -217,7 +233,10 @@ describe('TrackingController', () => {
       ]) {
         await t.http().get(path).expect(404);
         const answer = await t.http().post(path).type('form').send('List-Unsubscribe=One-Click').expect(404);
-        expect(answer.body).toMatchObject({ status_code: 404, description: 'This unsubscribe link is not valid' });
+        expect(answer.body).toMatchObject({
+          status_code: 404,
+          description: 'This unsubscribe link is not valid',
+        });
       }
       expect(await unsubscribed(sent.personId)).toBe(false);
     });
@@ -227,7 +246,10 @@ describe('TrackingController', () => {
     const email = `shared-${randomUUID()}@ex.test`;
     const ours = await sentMessage(t, admin.organisation.id, { email });
     const theirs = await sentMessage(t, stranger.organisation.id, { email });
-    await t.http().get(await trackingPath(t, { kind: 'open', messageId: ours.messageId })).set('user-agent', CHROME);
+    await t
+      .http()
+      .get(await trackingPath(t, { kind: 'open', messageId: ours.messageId }))
+      .set('user-agent', CHROME);
     await t
       .http()
       .get(await trackingPath(t, { kind: 'click', messageId: ours.messageId, link: 0 }))
@@ -248,9 +270,10 @@ describe('TrackingController', () => {
       unsubscribed_at: null,
     });
     expect(await openCount(theirs.campaignId)).toBe(0);
-    const [person] = await t.sql<{ unsubscribed: boolean }>(`SELECT unsubscribed FROM campaign.persons WHERE id = $1`, [
-      theirs.personId,
-    ]);
+    const [person] = await t.sql<{ unsubscribed: boolean }>(
+      `SELECT unsubscribed FROM campaign.persons WHERE id = $1`,
+      [theirs.personId],
+    );
     expect(person!.unsubscribed).toBe(false);
   });
 });

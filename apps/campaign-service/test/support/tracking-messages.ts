@@ -47,7 +47,16 @@ export async function sentMessage(
        message_id, status, subject, links, sent_at)
      VALUES ($1, $2, $3, $4, 'send-1', $5, 'ann@ex.test', $6, 'sent', 'Hello', $7,
        now() - make_interval(secs => $8))`,
-    [id, organisationId, campaign!.id, run!.id, person!.id, rfcMessageId, JSON.stringify(links), options.sentSecondsAgo ?? 3600],
+    [
+      id,
+      organisationId,
+      campaign!.id,
+      run!.id,
+      person!.id,
+      rfcMessageId,
+      JSON.stringify(links),
+      options.sentSecondsAgo ?? 3600,
+    ],
   );
   return {
     organisationId,
@@ -78,7 +87,13 @@ export function outboxEvents(t: CampaignTestApp, kind: string, messageId: string
 }
 
 export function activity(t: CampaignTestApp, personId: string) {
-  return t.sql<{ event: string; human: boolean; link: string | null; message_id: string; campaign_name: string }>(
+  return t.sql<{
+    event: string;
+    human: boolean;
+    link: string | null;
+    message_id: string;
+    campaign_name: string;
+  }>(
     `SELECT event, human, link, message_id, campaign_name FROM campaign.person_marketing_activity
      WHERE person_id = $1 ORDER BY occurred_at, event DESC`,
     [personId],

@@ -28,11 +28,7 @@ export const INSTANT_CLICK_SECONDS = 5;
 export const ALL_LINKS_SECONDS = 2;
 
 export type NonHumanReason =
-  | 'prefetch'
-  | 'scanner_user_agent'
-  | 'scanner_network'
-  | 'instant_click'
-  | 'all_links';
+  'prefetch' | 'scanner_user_agent' | 'scanner_network' | 'instant_click' | 'all_links';
 
 export interface Judgement {
   human: boolean;
@@ -83,7 +79,10 @@ export function scannerAgent(userAgent: string | null): RegExp | null {
 /** The configured scanner ranges (`10.0.0.0/8, 2001:db8::/32, 198.51.100.7`); throws on a bad entry. */
 export function scannerNetworks(list: string): BlockList {
   const networks = new BlockList();
-  for (const entry of list.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address = '', bits] = entry.split('/');
     const family = isIP(address);
     if (!family) throw new Error(`not an IP address or CIDR range: ${entry}`);

@@ -108,13 +108,34 @@ export function planBatch(
           );
     const opened = message.first_opened_at ?? update.openedAt;
     if (hit.kind === 'click' && !opened) {
-      engagements.push({ event: 'opened', message, at: hit.at, url: null, userAgent: hit.userAgent, judgement });
+      engagements.push({
+        event: 'opened',
+        message,
+        at: hit.at,
+        url: null,
+        userAgent: hit.userAgent,
+        judgement,
+      });
     }
     if (hit.kind === 'click') {
-      engagements.push({ event: 'clicked', message, at: hit.at, url: hit.url, userAgent: hit.userAgent, judgement });
+      engagements.push({
+        event: 'clicked',
+        message,
+        at: hit.at,
+        url: hit.url,
+        userAgent: hit.userAgent,
+        judgement,
+      });
       update.clickedAt = earlier(update.clickedAt, hit.at);
     } else {
-      engagements.push({ event: 'opened', message, at: hit.at, url: null, userAgent: hit.userAgent, judgement });
+      engagements.push({
+        event: 'opened',
+        message,
+        at: hit.at,
+        url: null,
+        userAgent: hit.userAgent,
+        judgement,
+      });
     }
     update.openedAt = earlier(update.openedAt, hit.at);
     if (judgement.human) {

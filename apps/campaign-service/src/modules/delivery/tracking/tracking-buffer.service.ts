@@ -6,7 +6,9 @@ import type { TrackingHit } from './tracking-batch';
 import { TrackingRecorder } from './tracking-recorder.service';
 
 /** Hits kept while the database is unreachable; past this the oldest are dropped (and logged). */
-const MAX_PENDING = 200_000;
+const MAX_PENDING = 1_000_000;
+/** Hits written in one transaction (a backlog is written as several). */
+const BATCH_MAX = 5_000;
 
 /**
  * Opens and clicks wait here for at most TRACKING_FLUSH_MS (or until TRACKING_FLUSH_ITEMS are
@@ -38,7 +40,8 @@ export class TrackingBuffer implements OnApplicationShutdown {
 
   push(hit: TrackingHit): void {
     this.pending.push(hit);
-    if (this.pending.length >= this.flushItems) {
+    // A flush under way drains what arrives meanwhile too.
+    if (this.pending.length >= this.flushItems && !this.flushing) {
       void this.flush();
     } else {
       this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
@@ -53,17 +56,25 @@ export class TrackingBuffer implements OnApplicationShutdown {
     }
     while (this.flushing) await this.flushing;
     if (this.pending.length === 0) return;
-    const batch = this.pending.splice(0, this.flushItems * 4);
-    this.flushing = this.write(batch).finally(() => {
+    this.flushing = this.drain().finally(() => {
       this.flushing = null;
     });
     await this.flushing;
     if (this.pending.length > 0) this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
 
-  private async write(batch: TrackingHit[]): Promise<void> {
+  /** Batch after batch until nothing waits, or until a write fails (its hits wait for the next flush). */
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, BATCH_MAX);
+      if (!(await this.write(batch))) return;
+    }
+  }
+
+  private async write(batch: TrackingHit[]): Promise<boolean> {
     try {
       await this.recorder.record(batch);
+      return true;
     } catch (error) {
       this.pending.unshift(...batch);
       const dropped = this.pending.length - MAX_PENDING;
@@ -72,12 +83,13 @@ export class TrackingBuffer implements OnApplicationShutdown {
         { err: error, hits: batch.length, dropped: Math.max(0, dropped) },
         'tracking flush failed; the hits are kept for the next flush',
       );
+      return false;
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
     // A few tries: a flush that fails now would lose the hits with the process.
-    for (let attempt = 0; attempt < 5 && this.pending.length + (this.flushing ? 1 : 0) > 0; attempt++) {
+    for (let attempt = 0; attempt < 5 && (this.pending.length > 0 || this.flushing); attempt++) {
       await this.flush();
     }
     if (this.timer) clearTimeout(this.timer);

@@ -6,6 +6,7 @@ import { TrackingBuffer } from './tracking-buffer.service';
 import { TrackingController } from './tracking.controller';
 import { TrackingRecorder } from './tracking-recorder.service';
 import { TrackingRepository } from './tracking.repository';
+import { TrackingRoutes } from './tracking-routes';
 import { TrackingService } from './tracking.service';
 
 /**
@@ -15,7 +16,14 @@ import { TrackingService } from './tracking.service';
 @Module({
   imports: [PersonalisationModule, EmailSettingsModule],
   controllers: [TrackingController],
-  providers: [Transactions, TrackingService, TrackingBuffer, TrackingRecorder, TrackingRepository],
+  providers: [
+    Transactions,
+    TrackingService,
+    TrackingRoutes,
+    TrackingBuffer,
+    TrackingRecorder,
+    TrackingRepository,
+  ],
   exports: [TrackingBuffer],
 })
 export class TrackingModule {}

@@ -1,0 +1,80 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { trackingClickContract, trackingOpenContract } from '@meridian/contracts';
+import { LOGGER } from '@meridian/server-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Requester } from './scanner-detection';
+import { TrackingService } from './tracking.service';
+
+/** A transparent 1x1 GIF (43 bytes). */
+export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** Every fetch of the pixel must reach us: a cached pixel is an open we never see. */
+export const PIXEL_HEADERS = {
+  'content-type': 'image/gif',
+  'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0',
+  pragma: 'no-cache',
+  expires: '0',
+} as const;
+
+const PREFETCH = /prefetch|prerender/i;
+
+export function requesterOf(request: FastifyRequest): Requester {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return (Array.isArray(value) ? value[0] : value) ?? null;
+  };
+  const purpose = `${header('purpose') ?? ''} ${header('sec-purpose') ?? ''} ${header('x-moz') ?? ''}`;
+  return {
+    userAgent: header('user-agent'),
+    ip: request.ip ?? null,
+    // A HEAD is a link checker asking what is there; nobody reads a HEAD.
+    prefetch: request.method === 'HEAD' || PREFETCH.test(purpose),
+  };
+}
+
+type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
+
+/**
+ * The open pixel and the click redirect, the two paths every recipient's mail client hits, served
+ * as plain Fastify routes: they take no session and no JSON, so Nest's guard, pipe and interceptor
+ * chain would only cost time (bench/tracking). They keep the service's hooks (correlation id,
+ * security headers, request log) and its error handler (the spec's error body). Paths, access
+ * ('public') and answers are those of their contracts.
+ */
+@Injectable()
+export class TrackingRoutes implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly tracking: TrackingService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.get(trackingOpenContract.fullPath, (request: TokenRequest, reply) => this.open(request, reply));
+    fastify.get(trackingClickContract.fullPath, (request: TokenRequest, reply) => this.click(request, reply));
+  }
+
+  /** Always the pixel: a broken image in a mail helps no one, and a prober learns nothing. */
+  private open(request: TokenRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
+    const sendPixel = () => reply.code(200).headers(PIXEL_HEADERS).send(PIXEL);
+    const notRecorded = (error: unknown) => this.logger.error({ err: error }, 'open not recorded');
+    try {
+      const pending = this.tracking.open(request.params.token, requesterOf(request));
+      if (pending) return pending.catch(notRecorded).then(sendPixel);
+    } catch (error) {
+      notRecorded(error);
+    }
+    return sendPixel();
+  }
+
+  /** 302 to the link stored for that message; anything else is the spec's 404 (thrown to the error handler). */
+  private click(request: TokenRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
+    const redirect = (url: string) =>
+      reply.code(302).header('cache-control', 'no-store').header('location', url).send();
+    const url = this.tracking.click(request.params.token, requesterOf(request));
+    return typeof url === 'string' ? redirect(url) : url.then(redirect);
+  }
+}
