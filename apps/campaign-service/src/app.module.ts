@@ -28,6 +28,7 @@ import { AudienceModule } from './modules/campaigns/audience/audience.module';
 import { DryRunModule } from './modules/campaigns/dry-run/dry-run.module';
 import { FlowModule } from './modules/campaigns/flow/flow.module';
 import { DeliveryModule } from './modules/delivery/sending/delivery.module';
+import { SesModule } from './modules/delivery/ses/ses.module';
 
 export const SCHEMA = 'campaign';
 
@@ -70,6 +71,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       DryRunModule,
       FlowModule,
       DeliveryModule,
+      SesModule,
     ],
   };
 }

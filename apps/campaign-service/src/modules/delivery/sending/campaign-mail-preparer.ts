@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { tokenPlaceholder } from '@meridian/contracts';
 import { CONFIG, MAIL_DEFAULT_SENDER } from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
-import { PersonalisationService, UnsubscribeLinks } from '../../assets/personalisation';
+import { PersonalisationService, type RenderRequest, UnsubscribeLinks } from '../../assets/personalisation';
+import { renderPoolMessages } from '../../assets/personalisation/render-pool';
 import {
   type ResolvedSender,
   resolveSender,
@@ -97,7 +98,7 @@ export class CampaignMailPreparer {
       const value = stepSender(options, key);
       if (value && options.sender_meta?.[key] === 'token') texts[`sender.${key}`] = tokenText(value);
     }
-    const rendered = await this.personalisation.renderForPersons(scope.organisationId, {
+    const request: RenderRequest = {
       texts,
       // Decisions, "Personalised HTML": values land escaped in the email body, as is elsewhere.
       modes: { content: 'html' },
@@ -111,7 +112,8 @@ export class CampaignMailPreparer {
       ...(tracked
         ? { unsubscribeUrls: new Map(rows.map((row) => [row.person_id, urls.unsubscribe(row.id)])) }
         : {}),
-    });
+    };
+    const rendered = await this.renderOnce(scope.organisationId, request);
     const byPerson = new Map(rendered.map((entry) => [entry.person.id, entry]));
     const global = await this.globalSettings.get(scope.organisationId);
     const fallback = templateSenderValues(template, {});
@@ -168,6 +170,19 @@ export class CampaignMailPreparer {
       });
     }
     return batch;
+  }
+
+  /**
+   * Renders, and renders again once when the whole batch hit the pool's deadline: a worker
+   * starting cold can take that long, and a mail must not be lost to it. A text that really runs
+   * away times out again and fails for good.
+   */
+  private async renderOnce(orgId: string, request: RenderRequest) {
+    const timedOut = (entry: { errors: Record<string, string> }) =>
+      Object.values(entry.errors).includes(renderPoolMessages.timedOut);
+    const rendered = await this.personalisation.renderForPersons(orgId, request);
+    if (rendered.length === 0 || !rendered.every(timedOut)) return rendered;
+    return this.personalisation.renderForPersons(orgId, request);
   }
 
   /** An internal alert: the template rendered for the person, untracked, to the step's addresses. */
