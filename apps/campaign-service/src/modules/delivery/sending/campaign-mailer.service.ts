@@ -97,6 +97,7 @@ export class CampaignMailerService implements CampaignMailer {
       queued.length = 0;
     }
     const byId = new Map(unique.map((r) => [r.id, r]));
+    const orgIds = new Map(unique.map((r) => [r.id, r.orgId]));
     let pendingCreated: MessageRow[] = created;
     let pendingFinals = finals;
     for (let i = 0; i < queued.length && template;) {
@@ -124,6 +125,7 @@ export class CampaignMailerService implements CampaignMailer {
         pendingCreated,
         pendingFinals,
         this.transport.deliveredOnAccept,
+        orgIds,
       );
       for (const f of pendingFinals)
         outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
@@ -136,6 +138,7 @@ export class CampaignMailerService implements CampaignMailer {
       pendingCreated,
       pendingFinals,
       this.transport.deliveredOnAccept,
+      orgIds,
     );
     for (const f of pendingFinals)
       outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });

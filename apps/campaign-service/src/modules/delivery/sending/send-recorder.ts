@@ -31,6 +31,8 @@ export class SendRecorder {
     created: readonly MessageRow[],
     outcomes: readonly FinalOutcome[],
     deliveredOnAccept: boolean,
+    /** The product org of each recipient in the org context. */
+    orgIds: ReadonlyMap<string, string | null> = new Map(),
   ): Promise<void> {
     if (created.length === 0 && outcomes.length === 0) return;
     const occurredAt = new Date().toISOString();
@@ -45,7 +47,7 @@ export class SendRecorder {
       person_id: row.person_id,
       email: row.email,
       campaign_context: scope.campaign.context,
-      org_id: null,
+      org_id: orgIds.get(row.person_id) ?? null,
       message_id: row.message_id,
       occurred_at: occurredAt,
     });
