@@ -289,6 +289,21 @@ describe('CampaignMailerService', () => {
     expect(await messages(scope.runId)).toEqual([]);
   });
 
+  it('does not send a mail whose personalisation fails, and says why', async () => {
+    const scope = await newRun(admin, 'Broken');
+    const [broken] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.email_templates (organisation_id, name, template_type, subject, content)
+       VALUES ($1, 'Broken', 'advanced', 'Hi', '<p>{% if %}</p>') RETURNING id`,
+      [admin.organisation.id],
+    );
+    const fay = await addPerson(admin, 'fay@customer.test', 'Fay');
+    const outcomes = await mailer.sendCampaignEmails(scope, { template_id: broken!.id }, [fay]);
+    expect(outcomes).toEqual([
+      { personId: fay.id, status: 'not_sent', reason: expect.stringMatching(/^render failed: content: /) },
+    ]);
+    expect(sink.unclaimed({ to: fay.email })).toEqual([]);
+  });
+
   it('stops at an abort before sending, and a later call sends what was left', async () => {
     const scope = await newRun(admin, 'Aborted');
     const eve = await addPerson(admin, 'eve@customer.test', 'Eve');

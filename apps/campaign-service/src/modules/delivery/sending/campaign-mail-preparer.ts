@@ -3,7 +3,6 @@ import { tokenPlaceholder } from '@meridian/contracts';
 import { CONFIG, MAIL_DEFAULT_SENDER } from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
 import { PersonalisationService, type RenderRequest, UnsubscribeLinks } from '../../assets/personalisation';
-import { renderPoolMessages } from '../../assets/personalisation/render-pool';
 import {
   type ResolvedSender,
   resolveSender,
@@ -19,6 +18,7 @@ import type { EmailStepOptions } from '../../campaigns/journey/journey.types';
 import { trackingUrls } from '../tracking/tracking-tokens';
 import type { OutgoingMail } from './campaign-transport';
 import { trackBody, unsubscribeHeaders } from './message-builder';
+import { renderResilient } from './resilient-render';
 import type { MessageRow, SendingTemplate } from './sending.repository';
 
 type SenderKey = 'from_name' | 'from_email' | 'reply_to';
@@ -113,7 +113,7 @@ export class CampaignMailPreparer {
         ? { unsubscribeUrls: new Map(rows.map((row) => [row.person_id, urls.unsubscribe(row.id)])) }
         : {}),
     };
-    const rendered = await this.renderOnce(scope.organisationId, request);
+    const rendered = await renderResilient(this.personalisation, scope.organisationId, request);
     const byPerson = new Map(rendered.map((entry) => [entry.person.id, entry]));
     const global = await this.globalSettings.get(scope.organisationId);
     const fallback = templateSenderValues(template, {});
@@ -170,19 +170,6 @@ export class CampaignMailPreparer {
       });
     }
     return batch;
-  }
-
-  /**
-   * Renders, and renders again once when the whole batch hit the pool's deadline: a worker
-   * starting cold can take that long, and a mail must not be lost to it. A text that really runs
-   * away times out again and fails for good.
-   */
-  private async renderOnce(orgId: string, request: RenderRequest) {
-    const timedOut = (entry: { errors: Record<string, string> }) =>
-      Object.values(entry.errors).includes(renderPoolMessages.timedOut);
-    const rendered = await this.personalisation.renderForPersons(orgId, request);
-    if (rendered.length === 0 || !rendered.every(timedOut)) return rendered;
-    return this.personalisation.renderForPersons(orgId, request);
   }
 
   /** An internal alert: the template rendered for the person, untracked, to the step's addresses. */
