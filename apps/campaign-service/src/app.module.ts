@@ -33,6 +33,7 @@ import { EngineModule } from './modules/campaigns/engine/engine.module';
 import { scheduleTickJob, wakeDueJob } from './modules/campaigns/engine/engine.jobs';
 import { WorkerRoleGuard } from './service-role.guard';
 import { DeliveryModule } from './modules/delivery/sending/delivery.module';
+import { SesModule } from './modules/delivery/ses/ses.module';
 
 export const SCHEMA = 'campaign';
 
@@ -83,6 +84,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       FlowModule,
       EngineModule,
       DeliveryModule,
+      SesModule,
     ],
     providers: config.SERVICE_ROLE === 'worker' ? [{ provide: APP_GUARD, useClass: WorkerRoleGuard }] : [],
   };

@@ -67,6 +67,8 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
    * serving its own certificate on loopback names its host here.
    */
   SNS_CERT_HOST_SUFFIX: z.string().trim().toLowerCase().min(1).default('amazonaws.com'),
+  /** A PEM file of extra certificate authorities the SNS certificate fetch trusts (a private CA). */
+  SNS_EXTRA_CA_FILE: z.string().min(1).optional(),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 

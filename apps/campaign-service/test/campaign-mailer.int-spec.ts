@@ -5,6 +5,8 @@ import {
   type CampaignMailer,
   type SendScope,
 } from '../src/modules/campaigns/journey/campaign-mailer.port';
+import { randomUUID } from 'node:crypto';
+import { SendRateRepository } from '../src/modules/delivery/sending/send-rate.repository';
 import { verifyTrackingToken } from '../src/modules/delivery/tracking/tracking-tokens';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
@@ -285,5 +287,54 @@ describe('CampaignMailerService', () => {
     expect(alert.html).toContain('href="https://shop.test/sale?a=1&amp;b=2"');
     expect(alert.html).not.toContain('/t/o/');
     expect(await messages(scope.runId)).toEqual([]);
+  });
+
+  it('does not send a mail whose personalisation fails, and says why', async () => {
+    const scope = await newRun(admin, 'Broken');
+    const [broken] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.email_templates (organisation_id, name, template_type, subject, content)
+       VALUES ($1, 'Broken', 'advanced', 'Hi', '<p>{% if %}</p>') RETURNING id`,
+      [admin.organisation.id],
+    );
+    const fay = await addPerson(admin, 'fay@customer.test', 'Fay');
+    const outcomes = await mailer.sendCampaignEmails(scope, { template_id: broken!.id }, [fay]);
+    expect(outcomes).toEqual([
+      { personId: fay.id, status: 'not_sent', reason: expect.stringMatching(/^render failed: content: /) },
+    ]);
+    expect(sink.unclaimed({ to: fay.email })).toEqual([]);
+  });
+
+  it('stops at an abort before sending, and a later call sends what was left', async () => {
+    const scope = await newRun(admin, 'Aborted');
+    const eve = await addPerson(admin, 'eve@customer.test', 'Eve');
+    const stopped = await mailer.sendCampaignEmails(
+      scope,
+      { template_id: templateId },
+      [eve],
+      AbortSignal.abort(),
+    );
+    expect(stopped).toEqual([]);
+    expect(sink.unclaimed({ to: eve.email })).toEqual([]);
+    const later = await mailer.sendCampaignEmails(scope, { template_id: templateId }, [eve]);
+    expect(later).toEqual([{ personId: eve.id, status: 'sent', reason: null }]);
+    await sink.waitFor({ to: eve.email });
+    const events = (await eventsOf(scope.runId)).map((e) => e.name);
+    expect(events.filter((n) => n === emailEvents.emailProcessed.name)).toHaveLength(1);
+  });
+
+  it('shares one send rate per organisation among concurrent senders; each organisation has its own', async () => {
+    const buckets = t.app.get(SendRateRepository);
+    const org = randomUUID();
+    const other = randomUUID();
+    const started = performance.now();
+    // A full bucket holds one second of sending.
+    const first = await buckets.take(org, 50, 80);
+    const grants = await Promise.all(Array.from({ length: 10 }, () => buckets.take(org, 50, 50)));
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    expect(first).toBe(50);
+    // However many workers ask at once, together they get only what refilled meanwhile.
+    const more = grants.reduce((sum, n) => sum + n, 0);
+    expect(more).toBeLessThanOrEqual(Math.ceil(elapsedSeconds * 50) + 1);
+    expect(await buckets.take(other, 50, 10)).toBe(10);
   });
 });

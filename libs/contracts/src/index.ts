@@ -43,3 +43,4 @@ export * from './campaign/audience-query';
 export * from './campaign/audience.contract';
 export * from './campaign/dry-run.contract';
 export * from './campaign/tracking.contract';
+export * from './campaign/ses-notifications.contract';

@@ -3,6 +3,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
+import tls from 'node:tls';
 import { isPublicAddress, parseAddress } from './address-policy';
 import { OutboundAllowList } from './allow-list';
 import { OutboundHttpError, outboundMessages } from './outbound-http.errors';
@@ -18,6 +19,8 @@ export interface OutboundHttpOptions {
   connectTimeoutMs?: number;
   maxResponseBytes?: number;
   maxRedirects?: number;
+  /** Extra trusted certificate authorities (PEM) for https targets, beside the system's roots. */
+  extraCa?: readonly string[];
 }
 
 export interface OutboundRequest {
@@ -83,6 +86,7 @@ export class OutboundHttpClient {
   private readonly connectTimeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly maxRedirects: number;
+  private readonly ca: string[] | undefined;
 
   constructor(options: OutboundHttpOptions = {}) {
     this.allowList = new OutboundAllowList(options.allowedHosts ?? []);
@@ -90,6 +94,8 @@ export class OutboundHttpClient {
     this.connectTimeoutMs = options.connectTimeoutMs ?? OUTBOUND_DEFAULTS.connectTimeoutMs;
     this.maxResponseBytes = options.maxResponseBytes ?? OUTBOUND_DEFAULTS.maxResponseBytes;
     this.maxRedirects = options.maxRedirects ?? OUTBOUND_DEFAULTS.maxRedirects;
+    // Node's `ca` replaces the roots, so the extra ones are added to them.
+    this.ca = options.extraCa?.length ? [...tls.rootCertificates, ...options.extraCa] : undefined;
   }
 
   /** Whether a connection to `address` for the URL host `hostname` is permitted. */
@@ -188,6 +194,7 @@ export class OutboundHttpClient {
             : undefined,
         servername: literal ? undefined : host,
         agent: false,
+        ...(this.ca && url.protocol === 'https:' ? { ca: this.ca } : {}),
         lookup: this.guardedLookup(host),
         signal: deadline,
       });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { tokenPlaceholder } from '@meridian/contracts';
 import { CONFIG, MAIL_DEFAULT_SENDER } from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
-import { PersonalisationService, UnsubscribeLinks } from '../../assets/personalisation';
+import { PersonalisationService, type RenderRequest, UnsubscribeLinks } from '../../assets/personalisation';
 import {
   type ResolvedSender,
   resolveSender,
@@ -18,6 +18,7 @@ import type { EmailStepOptions } from '../../campaigns/journey/journey.types';
 import { trackingUrls } from '../tracking/tracking-tokens';
 import type { OutgoingMail } from './campaign-transport';
 import { trackBody, unsubscribeHeaders } from './message-builder';
+import { renderResilient } from './resilient-render';
 import type { MessageRow, SendingTemplate } from './sending.repository';
 
 type SenderKey = 'from_name' | 'from_email' | 'reply_to';
@@ -97,7 +98,7 @@ export class CampaignMailPreparer {
       const value = stepSender(options, key);
       if (value && options.sender_meta?.[key] === 'token') texts[`sender.${key}`] = tokenText(value);
     }
-    const rendered = await this.personalisation.renderForPersons(scope.organisationId, {
+    const request: RenderRequest = {
       texts,
       // Decisions, "Personalised HTML": values land escaped in the email body, as is elsewhere.
       modes: { content: 'html' },
@@ -111,7 +112,8 @@ export class CampaignMailPreparer {
       ...(tracked
         ? { unsubscribeUrls: new Map(rows.map((row) => [row.person_id, urls.unsubscribe(row.id)])) }
         : {}),
-    });
+    };
+    const rendered = await renderResilient(this.personalisation, scope.organisationId, request);
     const byPerson = new Map(rendered.map((entry) => [entry.person.id, entry]));
     const global = await this.globalSettings.get(scope.organisationId);
     const fallback = templateSenderValues(template, {});

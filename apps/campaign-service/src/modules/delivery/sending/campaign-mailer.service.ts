@@ -65,12 +65,16 @@ export class CampaignMailerService implements CampaignMailer {
     };
     const sender = await this.preparer.nominalSender(scope, options, template);
     const unique = [...new Map(recipients.map((r) => [r.id, r])).values()];
+    const orgIds = new Map(unique.map((r) => [r.id, r.orgId]));
     const fresh = unique.map((r) => {
       const id = randomUUID();
       return { id, personId: r.id, email: r.email, messageId: campaignMessageId(id, sender.email) };
     });
-    const created = await this.recorder.createMessages(scope, template, (tx) =>
-      this.repository.create(tx, messageScope, fresh),
+    const created = await this.recorder.createMessages(
+      scope,
+      template,
+      (tx) => this.repository.create(tx, messageScope, fresh),
+      orgIds,
     );
     const createdIds = new Set(created.map((row) => row.person_id));
     const earlier = await this.repository.existing(
@@ -124,12 +128,12 @@ export class CampaignMailerService implements CampaignMailer {
         prepared.ready.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
       );
       pendingFinals.push(...results);
-      await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
+      await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept, orgIds);
       for (const f of pendingFinals)
         outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
       pendingFinals = [];
     }
-    await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
+    await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept, orgIds);
     for (const f of pendingFinals)
       outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
     return unique.flatMap((r) => {

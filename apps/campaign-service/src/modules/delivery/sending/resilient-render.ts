@@ -1,0 +1,74 @@
+import type { PersonalisationService, RenderedPerson, RenderRequest } from '../../assets/personalisation';
+import { RenderQueueFullError, renderPoolMessages } from '../../assets/personalisation/render-pool';
+
+/** Persons per render call: small jobs finish within the pool's deadline on a busy machine. */
+const PART = 50;
+/** Render calls of one batch in flight: the organisation's share of the pool, never its queue limit. */
+const IN_FLIGHT = 2;
+/** Persons per call when a timed-out part is tried again. */
+const RETRY_PART = 10;
+
+const timedOut = (entry: RenderedPerson) => Object.values(entry.errors).includes(renderPoolMessages.timedOut);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Renders a send batch in small parts, a few at a time, waiting when the organisation's render
+ * queue is full. Persons whose part hit the pool's deadline (a cold worker, a starved machine)
+ * are rendered once more in smaller parts; a text that really runs away times out again and
+ * fails for good, so a mail is never lost to a slow moment nor retried without end.
+ */
+export async function renderResilient(
+  personalisation: PersonalisationService,
+  orgId: string,
+  request: RenderRequest,
+): Promise<RenderedPerson[]> {
+  const first = await renderParts(personalisation, orgId, request, PART);
+  const late = first.filter(timedOut);
+  if (late.length === 0) return first;
+  const lateIds = new Set(late.map((entry) => entry.person.id));
+  const again = await renderParts(
+    personalisation,
+    orgId,
+    { ...request, persons: request.persons.filter((p) => lateIds.has(p.id)) },
+    RETRY_PART,
+  );
+  const retried = new Map(again.map((entry) => [entry.person.id, entry]));
+  return first.map((entry) => retried.get(entry.person.id) ?? entry);
+}
+
+async function renderParts(
+  personalisation: PersonalisationService,
+  orgId: string,
+  request: RenderRequest,
+  size: number,
+): Promise<RenderedPerson[]> {
+  const parts: RenderRequest['persons'][] = [];
+  for (let i = 0; i < request.persons.length; i += size) parts.push(request.persons.slice(i, i + size));
+  const results: RenderedPerson[][] = new Array<RenderedPerson[]>(parts.length);
+  let next = 0;
+  const lane = async () => {
+    for (;;) {
+      const index = next++;
+      if (index >= parts.length) return;
+      results[index] = await renderWhenRoom(personalisation, orgId, { ...request, persons: parts[index]! });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, parts.length) }, lane));
+  return results.flat();
+}
+
+async function renderWhenRoom(
+  personalisation: PersonalisationService,
+  orgId: string,
+  request: RenderRequest,
+): Promise<RenderedPerson[]> {
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+    try {
+      return await personalisation.renderForPersons(orgId, request);
+    } catch (error) {
+      // Other work of the organisation fills its render queue: a send waits its turn.
+      if (!(error instanceof RenderQueueFullError)) throw error;
+      await pause(wait);
+    }
+  }
+}
