@@ -331,6 +331,7 @@ describe('ReportsController', () => {
   });
 
   it('answers another organisation’s campaign, or an unknown one, as not found on every call', async () => {
+    // tenant-isolation.int-spec.ts walks the calls with a campaign that has sent; this one also tries unknown ids.
     const contracts = [
       reportStatsAggregateContract,
       reportStatsListContract,
