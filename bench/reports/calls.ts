@@ -13,6 +13,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { RecipientsRepository } from '../../apps/reports-service/src/modules/reports/recipients.repository';
 import { ReportsRepository } from '../../apps/reports-service/src/modules/reports/reports.repository';
+import { RECIPIENT_COUNT_CAP } from '../../apps/reports-service/src/modules/reports/reports.service';
 
 export interface Statement {
   text: string;
@@ -99,7 +100,7 @@ export async function benchCalls(organisationId: string, campaignId: string): Pr
   ] as RecipientReportKind[])
     await add(`stats.${kind}`, reportRecipientContracts[kind], { campaign_id: campaignId }, async (r) => {
       await r.recipients.page(kind, filter);
-      await r.recipients.count(kind, filter);
+      await r.recipients.count(kind, filter, RECIPIENT_COUNT_CAP + 1);
     });
   await add('templates.list', reportTemplatesListContract, { campaign_id: campaignId }, (r) =>
     r.reports.templates(campaignId),
