@@ -9,8 +9,6 @@ import { basename, join } from 'node:path';
  * what for. The check fails once one of them is imported, so the list cannot go stale.
  */
 export const PENDING = {
-  'ua-parser-js': 'email client names of opens and clicks in the reports service',
-  '@types/ua-parser-js': 'types of ua-parser-js',
   '@mantine/charts': 'the charts of the campaign Reports tab',
   recharts: 'the chart engine @mantine/charts draws with',
 };

@@ -44,3 +44,4 @@ export * from './campaign/audience.contract';
 export * from './campaign/dry-run.contract';
 export * from './campaign/tracking.contract';
 export * from './campaign/ses-notifications.contract';
+export * from './campaign/reports.contract';

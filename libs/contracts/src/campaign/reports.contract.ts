@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { MAX_PAGE_SIZE, pageOf } from '../http/pagination';
+import { cappedTotalShape, MAX_PAGE_SIZE, pageOf } from '../http/pagination';
 import { campaignRunStates } from '../events/email-events';
 import { campaignMessages } from './campaigns.contract';
 
@@ -118,6 +118,11 @@ export const reportEmailClientSchema = z.object({
   unique_open_count: z.number().int(),
   total_open_count: z.number().int(),
   unique_click_count_by_url: z.number().int(),
+  /**
+   * Only on the 'Others' row (clients under 3% of the tab's total, summed): the clients it
+   * holds, largest first, at most 10 names and then 'and misc.'.
+   */
+  grouped_clients: z.array(z.string()).optional(),
 });
 
 /** A recipient row of the Recipients tabs (spec 3 person activity records). */
@@ -190,8 +195,9 @@ export const recipientReportKinds = [
 ] as const;
 export type RecipientReportKind = (typeof recipientReportKinds)[number];
 
+/** Big tabs are counted up to a bound: `total_capped` then says `total_count` is a lower bound. */
 const recipientCall = (kind: RecipientReportKind) =>
-  reportCall(`stats.${kind}`, reportFilterSchema, pageOf(reportRecipientSchema));
+  reportCall(`stats.${kind}`, reportFilterSchema, pageOf(reportRecipientSchema).extend(cappedTotalShape));
 
 export const reportRecipientContracts = {
   recipient_engagement: recipientCall('recipient_engagement'),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Transactions } from '@meridian/server-kit';
 import { FlowModule } from '../flow/flow.module';
 import { RunsModule } from '../engine/runs.module';
 import { CampaignEntity } from './campaign.entity';
@@ -14,7 +15,13 @@ import { CampaignsService } from './campaigns.service';
 @Module({
   imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule, RunsModule],
   controllers: [CampaignsController, CampaignDraftsController],
-  providers: [CampaignsRepository, CampaignsService, CampaignDraftsRepository, CampaignDraftsService],
+  providers: [
+    CampaignsRepository,
+    CampaignsService,
+    CampaignDraftsRepository,
+    CampaignDraftsService,
+    Transactions,
+  ],
   exports: [CampaignsService],
 })
 export class CampaignsModule {}
