@@ -11,8 +11,6 @@ import { basename, join } from 'node:path';
 export const PENDING = {
   'ua-parser-js': 'email client names of opens and clicks in the reports service',
   '@types/ua-parser-js': 'types of ua-parser-js',
-  '@mantine/charts': 'the charts of the campaign Reports tab',
-  recharts: 'the chart engine @mantine/charts draws with',
 };
 
 /** Code and configuration; prose (Markdown) does not count as a use. */

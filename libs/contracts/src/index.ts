@@ -42,3 +42,4 @@ export * from './campaign/flow.contract';
 export * from './campaign/audience-query';
 export * from './campaign/audience.contract';
 export * from './campaign/dry-run.contract';
+export * from './campaign/reports.contract';
