@@ -9,7 +9,7 @@ import { useReportRuns } from '../api/reports';
 import { abbreviateNumber } from '../utils/report-numbers';
 import { ReportCard, ReportError, SkeletonRows } from './report-card';
 
-/** Spec 4: run states as shown, with their colours. */
+/** Spec 4: run states as shown, with their colours (a dot: coloured text on a tint is too faint). */
 export const RUN_STATE_BADGES: Record<CampaignRunState, { label: string; color: string }> = {
   finished: { label: 'Finished', color: 'green' },
   cancelled: { label: 'Canceled', color: 'red' },
@@ -82,7 +82,7 @@ export function PastRuns({ query }: { query: ReportQuery }) {
                       <Table.Tr key={run.run_id}>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.run_time)}</Table.Td>
                         <Table.Td>
-                          <Badge color={state.color} variant="light" radius="sm">
+                          <Badge color={state.color} variant="dot" tt="none" fw={500}>
                             {state.label}
                           </Badge>
                         </Table.Td>

@@ -1,3 +1,4 @@
+import '../styles';
 import { Grid, Group, Stack, Tabs } from '@mantine/core';
 import { IconChartPie, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';

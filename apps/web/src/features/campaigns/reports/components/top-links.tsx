@@ -82,9 +82,9 @@ export function TopLinks({ query }: { query: ReportQuery }) {
               </Group>
               <Progress
                 value={most > 0 ? (link.total_click_count / most) * 100 : 0}
-                size="sm"
+                size={6}
                 radius="xl"
-                color="grape"
+                color="grape.4"
                 aria-hidden
               />
             </Stack>
