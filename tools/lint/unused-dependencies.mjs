@@ -9,8 +9,6 @@ import { basename, join } from 'node:path';
  * what for. The check fails once one of them is imported, so the list cannot go stale.
  */
 export const PENDING = {
-  'ua-parser-js': 'email client names of opens and clicks in the reports service',
-  '@types/ua-parser-js': 'types of ua-parser-js',
 };
 
 /** Code and configuration; prose (Markdown) does not count as a use. */

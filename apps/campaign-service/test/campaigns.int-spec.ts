@@ -1,4 +1,5 @@
 import {
+  campaignChanged,
   campaignCloneContract,
   campaignCreateContract,
   campaignDeleteContract,
@@ -209,5 +210,28 @@ describe('CampaignsController', () => {
       });
     }
     expect(await t.sql('SELECT * FROM campaign.campaigns ORDER BY id')).toEqual(before);
+  });
+
+  it('publishes campaignChanged on create, rename, clone and delete, and nothing for a refused change', async () => {
+    await t.sql('TRUNCATE campaign.outbox');
+    const c = await newCampaign('Announced');
+    await t.call(campaignUpdateContract, { campaign_id: c.campaign_id, name: 'Renamed' }, admin).expect(200);
+    const clone = (await t.call(campaignCloneContract, { campaign_id: c.campaign_id }, admin).expect(200))
+      .body.campaign as Row;
+    await t.call(campaignDeleteContract, { campaign_id: c.campaign_id }, admin).expect(200);
+    await t
+      .call(campaignUpdateContract, { campaign_id: clone.campaign_id, name: 'Stolen' }, stranger)
+      .expect(404);
+    const events = await t.sql<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM campaign.outbox WHERE name = $1 ORDER BY seq`,
+      [campaignChanged.name],
+    );
+    expect(events.map((e) => [e.payload.campaign_id, e.payload.name, e.payload.deleted])).toEqual([
+      [c.campaign_id, 'Announced', false],
+      [c.campaign_id, 'Renamed', false],
+      [clone.campaign_id, 'Renamed-clone', false],
+      [c.campaign_id, 'Renamed', true],
+    ]);
+    for (const e of events) expect(e.payload.organisation_id).toBe(admin.organisation.id);
   });
 });

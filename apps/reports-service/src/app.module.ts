@@ -9,6 +9,8 @@ import {
 import type { Logger } from 'pino';
 import type { ReportsConfig } from './config';
 import { migrations } from './migrations';
+import { IngestModule } from './modules/ingest/ingest.module';
+import { ReportsModule } from './modules/reports/reports.module';
 
 export const SCHEMA = 'reports';
 
@@ -25,6 +27,8 @@ export function appModule(config: ReportsConfig, logger: Logger): DynamicModule 
       }),
       JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
       HealthModule.forService('reports'),
+      IngestModule,
+      ReportsModule,
     ],
   };
 }

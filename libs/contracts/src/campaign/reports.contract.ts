@@ -118,6 +118,11 @@ export const reportEmailClientSchema = z.object({
   unique_open_count: z.number().int(),
   total_open_count: z.number().int(),
   unique_click_count_by_url: z.number().int(),
+  /**
+   * Only on the 'Others' row (clients under 3% of the tab's total, summed): the clients it
+   * holds, largest first, at most 10 names and then 'and misc.'.
+   */
+  grouped_clients: z.array(z.string()).optional(),
 });
 
 /** A recipient row of the Recipients tabs (spec 3 person activity records). */

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { LOGGER } from '../logging/logger.module';
 import { EVENT_TRANSPORT, type EventSubscription, type EventTransport } from './event-transport';
 import { EVENTS_OPTIONS, type EventsModuleOptions } from './events.options';
-import { type EventRoute, idempotentConsumer } from './idempotent-consumer';
+import { type EventRoute, idempotentBatchConsumer, idempotentConsumer } from './idempotent-consumer';
 
 const CONSUMER_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
@@ -61,16 +61,21 @@ export class EventConsumers {
 
   private async subscribe(registration: Registration): Promise<void> {
     const { schema } = this.options;
-    const handler = idempotentConsumer({
+    const consumerOptions = {
       dataSource: this.dataSource,
       schema,
       consumer: registration.name,
       routes: registration.routes,
       logger: this.logger.child({ consumer: registration.name }),
-    });
+    };
     const definitions = registration.routes.map((r) => r.definition);
+    const group = `${schema}.${registration.name}`;
+    // A consumer with a batch route (handleEventBatch) is fed whole batches; others one event at a time.
+    const batched = registration.routes.some((r) => r.handleBatch);
     this.subscriptions.push(
-      await this.transport.subscribe(`${schema}.${registration.name}`, definitions, handler),
+      batched
+        ? await this.transport.subscribeBatches(group, definitions, idempotentBatchConsumer(consumerOptions))
+        : await this.transport.subscribe(group, definitions, idempotentConsumer(consumerOptions)),
     );
     this.logger.debug(
       { consumer: registration.name, events: definitions.map((d) => d.name) },

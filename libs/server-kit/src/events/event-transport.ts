@@ -7,6 +7,12 @@ import type { EventTransportProbe, EventTransportStatus } from '../health/health
  */
 export type EnvelopeHandler = (envelope: EventEnvelope) => Promise<void>;
 
+/**
+ * Called with consecutive events of one topic (in order). Resolving commits the group's
+ * position past the last of them; throwing commits none, so all come again later.
+ */
+export type EnvelopeBatchHandler = (envelopes: readonly EventEnvelope[]) => Promise<void>;
+
 export interface EventSubscription {
   /** Stops delivering, after the event in hand; its position stays committed. */
   close(): Promise<void>;
@@ -27,6 +33,12 @@ export interface EventTransport extends EventTransportProbe {
     group: string,
     definitions: readonly EventDefinition[],
     handler: EnvelopeHandler,
+  ): Promise<EventSubscription>;
+  /** The same group semantics, delivered in batches (bulk consumers apply them set-based). */
+  subscribeBatches(
+    group: string,
+    definitions: readonly EventDefinition[],
+    handler: EnvelopeBatchHandler,
   ): Promise<EventSubscription>;
   status(): Promise<EventTransportStatus>;
   /** Closes every subscription and connection of this transport. */

@@ -1,8 +1,21 @@
 import type { EventDefinition, EventEnvelope } from '@meridian/contracts';
-import { type Admin, type Consumer, Kafka, logLevel, type LogEntry, type Producer } from 'kafkajs';
+import {
+  type Admin,
+  type Consumer,
+  Kafka,
+  type KafkaMessage,
+  logLevel,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from 'pino';
 import type { EventTransportStatus } from '../health/health.module';
-import type { EnvelopeHandler, EventSubscription, EventTransport } from './event-transport';
+import type {
+  EnvelopeBatchHandler,
+  EnvelopeHandler,
+  EventSubscription,
+  EventTransport,
+} from './event-transport';
 import { fromKafkaMessage, toTopicMessages } from './kafka-messages';
 import { RecentIds } from './recent-ids';
 
@@ -14,6 +27,8 @@ export interface KafkaTransportOptions {
   recentIdsPerConsumer?: number;
   statusTimeoutMs?: number;
 }
+
+const KAFKA_BATCH_CHUNK = 500;
 
 function kafkaLogCreator(logger: Logger) {
   return () =>
@@ -57,10 +72,26 @@ export class KafkaTransport implements EventTransport {
     await producer.sendBatch({ acks: -1, topicMessages: toTopicMessages(envelopes) });
   }
 
-  async subscribe(
+  subscribe(
     group: string,
     definitions: readonly EventDefinition[],
     handler: EnvelopeHandler,
+  ): Promise<EventSubscription> {
+    return this.subscribeWith(group, definitions, { each: handler });
+  }
+
+  subscribeBatches(
+    group: string,
+    definitions: readonly EventDefinition[],
+    handler: EnvelopeBatchHandler,
+  ): Promise<EventSubscription> {
+    return this.subscribeWith(group, definitions, { batch: handler });
+  }
+
+  private async subscribeWith(
+    group: string,
+    definitions: readonly EventDefinition[],
+    handler: { each: EnvelopeHandler } | { batch: EnvelopeBatchHandler },
   ): Promise<EventSubscription> {
     const topics = definitions.map((d) => d.name);
     await this.ensureTopics(topics);
@@ -68,23 +99,44 @@ export class KafkaTransport implements EventTransport {
     const seen = new RecentIds(this.options.recentIdsPerConsumer ?? 10_000);
     await consumer.connect();
     this.consumers.add(consumer);
+    const envelopeOf = (topic: string, message: KafkaMessage) => {
+      const envelope = fromKafkaMessage(topic, message);
+      if (!envelope) {
+        this.options.logger.warn({ topic, offset: message.offset }, 'message without an event id skipped');
+        return null;
+      }
+      return seen.has(envelope.id) ? null : envelope;
+    };
     try {
       await consumer.subscribe({ topics, fromBeginning: true });
-      await consumer.run({
-        eachMessage: async ({ topic, message }) => {
-          const envelope = fromKafkaMessage(topic, message);
-          if (!envelope) {
-            this.options.logger.warn(
-              { topic, offset: message.offset },
-              'message without an event id skipped',
-            );
-            return;
-          }
-          if (seen.has(envelope.id)) return;
-          await handler(envelope);
-          seen.add(envelope.id);
-        },
-      });
+      if ('each' in handler) {
+        await consumer.run({
+          eachMessage: async ({ topic, message }) => {
+            const envelope = envelopeOf(topic, message);
+            if (!envelope) return;
+            await handler.each(envelope);
+            seen.add(envelope.id);
+          },
+        });
+      } else {
+        // A partition's fetched messages in chunks; each chunk's offsets resolve once it is applied.
+        await consumer.run({
+          eachBatchAutoResolve: false,
+          eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+            for (let i = 0; i < batch.messages.length; i += KAFKA_BATCH_CHUNK) {
+              if (!isRunning() || isStale()) return;
+              const chunk = batch.messages.slice(i, i + KAFKA_BATCH_CHUNK);
+              const envelopes = chunk
+                .map((m) => envelopeOf(batch.topic, m))
+                .filter((e): e is EventEnvelope => e !== null);
+              if (envelopes.length > 0) await handler.batch(envelopes);
+              for (const e of envelopes) seen.add(e.id);
+              resolveOffset(chunk[chunk.length - 1]!.offset);
+              await heartbeat();
+            }
+          },
+        });
+      }
     } catch (error) {
       this.consumers.delete(consumer);
       await consumer.disconnect().catch(() => undefined);

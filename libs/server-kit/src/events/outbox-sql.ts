@@ -142,3 +142,13 @@ export function processedEventInsertSql(schema: string): string {
   return `INSERT INTO ${quoteSchema(schema)}.processed_events (consumer, event_id)
     VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`;
 }
+
+/**
+ * Records many events as processed by a consumer in one statement; returns the ids that
+ * were new (an id repeated in the list is returned once). Parameters: consumer, event ids.
+ */
+export function processedEventsInsertManySql(schema: string): string {
+  return `INSERT INTO ${quoteSchema(schema)}.processed_events (consumer, event_id)
+    SELECT $1, id FROM unnest($2::uuid[]) AS id
+    ON CONFLICT DO NOTHING RETURNING event_id`;
+}

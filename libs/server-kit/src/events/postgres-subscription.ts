@@ -1,7 +1,7 @@
 import type { EventDefinition } from '@meridian/contracts';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import type { EnvelopeHandler, EventSubscription } from './event-transport';
+import type { EnvelopeBatchHandler, EnvelopeHandler, EventSubscription } from './event-transport';
 import { type LogRow, logRowToEnvelope } from './postgres-log.rows';
 import { WakeLoop } from './wake-loop';
 
@@ -9,7 +9,8 @@ export interface PostgresSubscriptionOptions {
   pool: Pool;
   group: string;
   definitions: readonly EventDefinition[];
-  handler: EnvelopeHandler;
+  /** One event at a time, or the whole batch read at once. */
+  handler: { each: EnvelopeHandler } | { batch: EnvelopeBatchHandler };
   logger: Logger;
   batchSize: number;
   retry: { initialMs: number; maxMs: number };
@@ -89,15 +90,26 @@ export class PostgresSubscription implements EventSubscription {
           [topic, start, batchSize],
         );
         let committed = start;
-        for (const row of rows) {
-          if (this.closing) break;
-          try {
-            await handler(logRowToEnvelope(row));
-          } catch (error) {
-            failure = error;
-            break;
+        if ('batch' in handler) {
+          if (rows.length > 0 && !this.closing) {
+            try {
+              await handler.batch(rows.map(logRowToEnvelope));
+              committed = rows[rows.length - 1]!.offset;
+            } catch (error) {
+              failure = error;
+            }
           }
-          committed = row.offset;
+        } else {
+          for (const row of rows) {
+            if (this.closing) break;
+            try {
+              await handler.each(logRowToEnvelope(row));
+            } catch (error) {
+              failure = error;
+              break;
+            }
+            committed = row.offset;
+          }
         }
         if (committed !== start) {
           await client.query(

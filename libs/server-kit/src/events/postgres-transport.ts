@@ -2,7 +2,12 @@ import type { EventDefinition, EventEnvelope } from '@meridian/contracts';
 import { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { EventTransportStatus } from '../health/health.module';
-import type { EnvelopeHandler, EventSubscription, EventTransport } from './event-transport';
+import type {
+  EnvelopeBatchHandler,
+  EnvelopeHandler,
+  EventSubscription,
+  EventTransport,
+} from './event-transport';
 import { ensureLogSchema } from './postgres-log.schema';
 import { envelopeToLogEntry, LOG_APPEND_SQL, LOG_CHANNEL } from './postgres-log.rows';
 import { PostgresSubscription } from './postgres-subscription';
@@ -70,10 +75,26 @@ export class PostgresTransport implements EventTransport {
     }
   }
 
-  async subscribe(
+  subscribe(
     group: string,
     definitions: readonly EventDefinition[],
     handler: EnvelopeHandler,
+  ): Promise<EventSubscription> {
+    return this.subscribeWith(group, definitions, { each: handler });
+  }
+
+  subscribeBatches(
+    group: string,
+    definitions: readonly EventDefinition[],
+    handler: EnvelopeBatchHandler,
+  ): Promise<EventSubscription> {
+    return this.subscribeWith(group, definitions, { batch: handler });
+  }
+
+  private async subscribeWith(
+    group: string,
+    definitions: readonly EventDefinition[],
+    handler: { each: EnvelopeHandler } | { batch: EnvelopeBatchHandler },
   ): Promise<EventSubscription> {
     if (this.closed) throw new Error('event transport is closed');
     await this.ensureReady();
@@ -84,7 +105,8 @@ export class PostgresTransport implements EventTransport {
       definitions,
       handler,
       logger: this.options.logger,
-      batchSize: this.options.batchSize ?? 100,
+      // Bulk consumers get bigger batches: each costs them a few statements, not one per event.
+      batchSize: this.options.batchSize ?? ('batch' in handler ? 500 : 100),
       retry: this.options.retry ?? { initialMs: 200, maxMs: 30_000 },
     });
     this.subscriptions.add(subscription);

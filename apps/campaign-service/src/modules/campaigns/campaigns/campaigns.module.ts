@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Transactions } from '@meridian/server-kit';
 import { FlowModule } from '../flow/flow.module';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignDraftsController } from './campaign-drafts.controller';
@@ -13,7 +14,13 @@ import { CampaignsService } from './campaigns.service';
 @Module({
   imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule],
   controllers: [CampaignsController, CampaignDraftsController],
-  providers: [CampaignsRepository, CampaignsService, CampaignDraftsRepository, CampaignDraftsService],
+  providers: [
+    CampaignsRepository,
+    CampaignsService,
+    CampaignDraftsRepository,
+    CampaignDraftsService,
+    Transactions,
+  ],
   exports: [CampaignsService],
 })
 export class CampaignsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation, likePattern } from '@meridian/server-kit';
+import { forOrganisation, likePattern, repositoryIn, type Transaction } from '@meridian/server-kit';
 import type { Repository } from 'typeorm';
 import { CampaignEntity } from './campaign.entity';
 
@@ -37,13 +37,23 @@ export class CampaignsRepository {
     return forOrganisation(this.campaigns, organisationId).find({ order: { updated_at: 'DESC', id: 'ASC' } });
   }
 
-  find(organisationId: string, id: string): Promise<CampaignEntity | null> {
-    return forOrganisation(this.campaigns, organisationId).findOne({ id });
+  find(organisationId: string, id: string, tx?: Transaction): Promise<CampaignEntity | null> {
+    return this.tenant(organisationId, tx).findOne({ id });
+  }
+
+  /** The organisation's campaigns, inside `tx` when given (a change and its event commit together). */
+  private tenant(organisationId: string, tx?: Transaction) {
+    return forOrganisation(repositoryIn(tx, CampaignEntity, this.campaigns), organisationId);
   }
 
   /** decisions.md: stored active and not draft; activated now. */
-  create(organisationId: string, author: Author, data: CampaignCopy): Promise<CampaignEntity> {
-    return forOrganisation(this.campaigns, organisationId).create({
+  create(
+    organisationId: string,
+    author: Author,
+    data: CampaignCopy,
+    tx?: Transaction,
+  ): Promise<CampaignEntity> {
+    return this.tenant(organisationId, tx).create({
       ...data,
       active: true,
       draft: false,
@@ -54,15 +64,12 @@ export class CampaignsRepository {
   }
 
   /** Answers whether the campaign exists in this organisation. */
-  async rename(organisationId: string, id: string, name: string): Promise<boolean> {
-    const changed = await forOrganisation(this.campaigns, organisationId).update(
-      { id },
-      { name, updated_at: new Date() },
-    );
+  async rename(organisationId: string, id: string, name: string, tx?: Transaction): Promise<boolean> {
+    const changed = await this.tenant(organisationId, tx).update({ id }, { name, updated_at: new Date() });
     return changed === 1;
   }
 
-  async remove(organisationId: string, id: string): Promise<boolean> {
-    return (await forOrganisation(this.campaigns, organisationId).delete({ id })) === 1;
+  async remove(organisationId: string, id: string, tx?: Transaction): Promise<boolean> {
+    return (await this.tenant(organisationId, tx).delete({ id })) === 1;
   }
 }

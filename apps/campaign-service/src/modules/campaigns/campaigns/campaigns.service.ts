@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Campaign,
+  campaignChanged,
   type CampaignContext,
   campaignsListContract,
   cloneCampaignName,
   pageCount,
   type ParsedRequestOf,
 } from '@meridian/contracts';
-import type { RequestContext } from '@meridian/server-kit';
+import { EventPublisher, type RequestContext, type Transaction, Transactions } from '@meridian/server-kit';
 import type { CampaignEntity } from './campaign.entity';
 import { CampaignNotFoundError } from './campaigns.errors';
 import { type Author, CampaignsRepository } from './campaigns.repository';
@@ -50,7 +51,30 @@ const authorOf = (auth: RequestContext): Author => ({ id: auth.accountId, name: 
 /** Campaigns of the caller's organisation: list, create, get, rename, clone, delete. */
 @Injectable()
 export class CampaignsService {
-  constructor(private readonly campaigns: CampaignsRepository) {}
+  constructor(
+    private readonly campaigns: CampaignsRepository,
+    private readonly transactions: Transactions,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /** Tells other services (the reports) a campaign's name or removal, with the change itself. */
+  private announce(tx: Transaction, auth: RequestContext, id: string, name: string, deleted = false) {
+    return this.events.publish(tx, campaignChanged, {
+      organisation_id: auth.organisationId,
+      campaign_id: id,
+      name,
+      deleted,
+      occurred_at: new Date().toISOString(),
+    });
+  }
+
+  private async createAnnounced(auth: RequestContext, data: Parameters<CampaignsRepository['create']>[2]) {
+    return this.transactions.run(async (tx) => {
+      const row = await this.campaigns.create(auth.organisationId, authorOf(auth), data, tx);
+      await this.announce(tx, auth, row.id, row.name);
+      return row;
+    });
+  }
 
   async page(auth: RequestContext, input: ListInput) {
     const [rows, total] = await this.campaigns.page(auth.organisationId, {
@@ -82,7 +106,7 @@ export class CampaignsService {
   }
 
   async create(auth: RequestContext, name: string, context: CampaignContext): Promise<Campaign> {
-    const row = await this.campaigns.create(auth.organisationId, authorOf(auth), {
+    const row = await this.createAnnounced(auth, {
       name,
       campaign_context: context,
       flow: null,
@@ -94,18 +118,27 @@ export class CampaignsService {
   }
 
   async rename(auth: RequestContext, id: string, name: string): Promise<Campaign> {
-    if (!(await this.campaigns.rename(auth.organisationId, id, name))) throw new CampaignNotFoundError();
+    await this.transactions.run(async (tx) => {
+      if (!(await this.campaigns.rename(auth.organisationId, id, name, tx)))
+        throw new CampaignNotFoundError();
+      await this.announce(tx, auth, id, name);
+    });
     return this.get(auth, id);
   }
 
   async remove(auth: RequestContext, id: string): Promise<void> {
-    if (!(await this.campaigns.remove(auth.organisationId, id))) throw new CampaignNotFoundError();
+    await this.transactions.run(async (tx) => {
+      const row = await this.campaigns.find(auth.organisationId, id, tx);
+      if (!row || !(await this.campaigns.remove(auth.organisationId, id, tx)))
+        throw new CampaignNotFoundError();
+      await this.announce(tx, auth, id, row.name, true);
+    });
   }
 
   /** A copy with its dynamic list, workflow, schedule and rule; runs, counts and drafts stay behind. */
   async clone(auth: RequestContext, id: string, name?: string): Promise<Campaign> {
     const source = await this.require(auth, id);
-    const row = await this.campaigns.create(auth.organisationId, authorOf(auth), {
+    const row = await this.createAnnounced(auth, {
       name: name ?? cloneCampaignName(source.name),
       campaign_context: source.campaign_context,
       flow: source.flow,
