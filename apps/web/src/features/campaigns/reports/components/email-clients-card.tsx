@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { reportMessages } from '@meridian/contracts';
 import { type EmailClientKind, type ReportQuery } from '../api/report-keys';
 import { useEmailClients } from '../api/reports';
-import { groupEmailClients } from '../utils/email-clients';
+import { clientSlices } from '../utils/email-clients';
 import { ReportCard, ReportError } from './report-card';
 
 // The charting library is big: it loads only when a chart is drawn.
@@ -20,11 +20,9 @@ const KIND_OPTIONS = [
 export function EmailClientsCard({ query }: { query: ReportQuery }) {
   const [kind, setKind] = useState<EmailClientKind>('open');
   const clients = useEmailClients(query, kind);
-  const slices = groupEmailClients(
-    (clients.data ?? []).map((row) => ({
-      name: row.email_client,
-      value: kind === 'open' ? row.unique_open_count : row.unique_click_count_by_url,
-    })),
+  const slices = clientSlices(
+    clients.data ?? [],
+    kind === 'open' ? 'unique_open_count' : 'unique_click_count_by_url',
   );
   const placeholder = <Skeleton height={180} radius="md" />;
   return (

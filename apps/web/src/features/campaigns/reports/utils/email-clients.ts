@@ -1,43 +1,41 @@
-/** Spec 9: entries under 3% of the total are grouped into 'Others'. */
-export const OTHERS_THRESHOLD = 0.03;
-/** Spec 9: the 'Others' entry names at most 10 clients, then 'and misc.'. */
-export const OTHERS_MAX_NAMES = 10;
-export const OTHERS_LABEL = 'Others';
+import type { ResponseOf, reportTopEmailClientOpenContract } from '@meridian/contracts';
 
-export interface ClientCount {
+export type EmailClientRow = ResponseOf<typeof reportTopEmailClientOpenContract>['records'][number];
+export type ClientMeasure = 'unique_open_count' | 'unique_click_count_by_url';
+
+/** The service's name for the row that sums the clients under 3% of the tab's total. */
+export const OTHERS_LABEL = 'Others';
+/** Ends the 'Others' row's names when it holds more than the 10 it lists. */
+const MORE_CLIENTS = 'and misc.';
+
+export interface ClientSlice {
   name: string;
   value: number;
-}
-
-export interface ClientSlice extends ClientCount {
-  /** Share of the total, 0..1. */
+  /** Share of the tab's total, 0..1. */
   share: number;
   /** For 'Others': which clients it holds, e.g. 'Yahoo, Thunderbird and misc.'. */
   detail?: string;
 }
 
 /**
- * The email-client chart's slices, largest first: clients at or above 3% each get a slice, the
- * rest share one 'Others' slice (last) that names up to 10 of them, largest first. Clients with
- * no opens (or clicks) are left out.
+ * The chart's slices from the Email Clients rows. The reports service owns the spec 9 grouping
+ * (under 3% into 'Others', at most 10 names then 'and misc.'); the screen keeps its order
+ * (largest first, 'Others' last), works out each share and words the grouped names.
  */
-export function groupEmailClients(rows: readonly ClientCount[]): ClientSlice[] {
-  const counted = rows.filter((row) => row.value > 0).sort((a, b) => b.value - a.value);
-  const total = counted.reduce((sum, row) => sum + row.value, 0);
-  if (total === 0) return [];
-  const shown: ClientSlice[] = [];
-  const small: ClientCount[] = [];
-  for (const row of counted) {
-    if (row.value / total >= OTHERS_THRESHOLD) shown.push({ ...row, share: row.value / total });
-    else small.push(row);
-  }
-  if (small.length === 0) return shown;
-  const value = small.reduce((sum, row) => sum + row.value, 0);
-  return [...shown, { name: OTHERS_LABEL, value, share: value / total, detail: othersDetail(small) }];
+export function clientSlices(rows: readonly EmailClientRow[], measure: ClientMeasure): ClientSlice[] {
+  const counted = rows.filter((row) => row[measure] > 0);
+  const total = counted.reduce((sum, row) => sum + row[measure], 0);
+  return counted.map((row) => {
+    const slice: ClientSlice = { name: row.email_client, value: row[measure], share: row[measure] / total };
+    const detail = groupedNames(row.grouped_clients);
+    return detail ? { ...slice, detail } : slice;
+  });
 }
 
-function othersDetail(small: readonly ClientCount[]): string {
-  const names = small.slice(0, OTHERS_MAX_NAMES).map((row) => row.name);
-  if (small.length > OTHERS_MAX_NAMES) return `${names.join(', ')} and misc.`;
-  return names.join(', ');
+/** ['Yahoo', 'Thunderbird', 'and misc.'] -> 'Yahoo, Thunderbird and misc.' */
+function groupedNames(names: readonly string[] | undefined): string | undefined {
+  if (!names || names.length === 0) return undefined;
+  const more = names.at(-1) === MORE_CLIENTS;
+  const listed = (more ? names.slice(0, -1) : names).join(', ');
+  return more ? `${listed} ${MORE_CLIENTS}` : listed;
 }
