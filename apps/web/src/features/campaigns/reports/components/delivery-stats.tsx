@@ -14,6 +14,10 @@ interface StatItem {
   color?: string;
 }
 
+/** '1 open', '2,310 opens'. */
+const counted = (value: number, noun: string) =>
+  `${abbreviateNumber(value)} ${noun}${value === 1 ? '' : 's'}`;
+
 function deliveryItems(stats: ReportStats): StatItem[] {
   const r = reportRatios(stats);
   return [
@@ -141,8 +145,8 @@ export function RateCards({ stats }: { stats: ReportStats | undefined }) {
         <Group gap={6} wrap="nowrap">
           <IconShieldCheck size={16} color="var(--mantine-color-dimmed)" aria-hidden />
           <Text size="xs" c="dimmed">
-            Not counted above: {abbreviateNumber(stats.non_human_open_count)} opens and{' '}
-            {abbreviateNumber(stats.non_human_click_count)} clicks by security scanners and link checkers.
+            Not counted above: {counted(stats.non_human_open_count, 'open')} and{' '}
+            {counted(stats.non_human_click_count, 'click')} by security scanners and link checkers.
           </Text>
         </Group>
       ) : null}

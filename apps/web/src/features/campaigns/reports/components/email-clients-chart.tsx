@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
 import { DonutChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import type { PieProps } from 'recharts';
 import { abbreviateNumber, formatPercent } from '../utils/report-numbers';
 import { type ClientSlice, OTHERS_LABEL } from '../utils/email-clients';
@@ -26,13 +25,9 @@ const colorOf = (slice: ClientSlice, index: number) =>
  * keyboards, narrow screens); the donut is the picture of it. Loaded with the Reports tab only.
  */
 export function EmailClientsChart({ slices, unit }: { slices: ClientSlice[]; unit: string }) {
-  const reduceMotion = useReducedMotion();
   // The donut is a picture of the table beside it: kept out of the tab order and the a11y tree.
-  const pieProps: Partial<Omit<PieProps, 'ref'>> = {
-    isAnimationActive: !reduceMotion,
-    animationDuration: 500,
-    rootTabIndex: -1,
-  };
+  // Not animated: a resize (a phone turning, a print) would replay the sweep every time.
+  const pieProps: Partial<Omit<PieProps, 'ref'>> = { isAnimationActive: false, rootTabIndex: -1 };
   const data = slices.map((slice, index) => ({
     name: slice.name,
     value: slice.value,
