@@ -10,8 +10,8 @@ import { campaignMessages } from './campaigns.contract';
  * period (start_date/end_date, ISO date-times; the 'Sent in' presets are turned into dates by
  * the screen) and paging. Counts never include another organisation's messages.
  *
- * Not exported from the contracts index until the reports service answers these calls: the HTTP
- * probe walks every exported endpoint of a service and would (rightly) report them missing.
+ * Exported from the contracts index for the Reports tab; the HTTP probe expects the reports
+ * service to answer them.
  */
 
 export const reportMessages = {

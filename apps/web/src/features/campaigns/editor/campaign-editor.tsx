@@ -1,7 +1,7 @@
 import { Container, List, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   type AudienceQuery,
@@ -18,6 +18,7 @@ import {
   workingParts,
 } from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
+import { ListLoader } from '@/components/list-table';
 import { ApiError } from '@/lib/api-error';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useRenameCampaign } from '../api/campaigns';
@@ -26,6 +27,7 @@ import { DryRunButton } from '../dry-run';
 import { useAudienceCount } from '../dynamic-list/api';
 import { DynamicListTab } from '../dynamic-list/dynamic-list-tab';
 import { FlowTab } from '../flow/flow-tab';
+import { REPORTS_TAB_ENABLED, useHasReportHistory } from '../reports';
 import { ScheduleTab } from '../schedule/schedule-tab';
 import { SummaryTab } from '../summary/summary-tab';
 import { publishCampaign, useApplyFlowSaved, useEditStart, useStoreCampaign, validateDraft } from './api';
@@ -33,6 +35,11 @@ import { EditActiveConfirm, LeaveGuard, OverrideWarning } from './editor-dialogs
 import { EditorHeader } from './editor-header';
 import { EDITOR_TABS, type EditorTab, EditorTabs, tabErrors } from './editor-tabs';
 import { type DraftPart, type DraftStamp, useDraftEditor } from './use-draft-editor';
+
+// The reports and their charts load only when the Reports tab opens.
+const ReportsTab = lazy(() =>
+  import('../reports/components/reports-tab').then((m) => ({ default: m.ReportsTab })),
+);
 
 /** Another user's draft from within the last minute, when the page opens (spec 4). */
 function recentOtherDraft(campaign: Campaign, me: string): DraftStamp | null {
@@ -57,7 +64,11 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
   const editStart = useEditStart();
   const rename = useRenameCampaign();
   const [params, setParams] = useSearchParams();
-  const tab = EDITOR_TABS.find((t) => t.value === params.get('tab'))?.value ?? 'dynamic-list';
+  // Decisions: the Reports tab (flag on by default) shows once the campaign has a run.
+  const showReports = useHasReportHistory(id, REPORTS_TAB_ENABLED) && REPORTS_TAB_ENABLED;
+  const hiddenTabs: EditorTab[] = showReports ? [] : ['reports'];
+  const asked = EDITOR_TABS.find((t) => t.value === params.get('tab'))?.value;
+  const tab = asked && !hiddenTabs.includes(asked) ? asked : 'dynamic-list';
   const setTab = (next: EditorTab) => setParams({ tab: next }, { replace: true });
   const [showErrors, setShowErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<PublishErrors>({});
@@ -156,7 +167,13 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
           value={tab}
           onChange={setTab}
           errors={errors}
+          hidden={hiddenTabs}
           panels={{
+            reports: (
+              <Suspense fallback={<ListLoader />}>
+                <ReportsTab campaignId={id} context={campaign.campaign_context} />
+              </Suspense>
+            ),
             'dynamic-list': (
               <DynamicListTab
                 {...context}

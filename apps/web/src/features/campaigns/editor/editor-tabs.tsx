@@ -3,8 +3,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { PublishErrors } from '@meridian/contracts';
 
-export type EditorTab = 'dynamic-list' | 'flow' | 'schedule' | 'summary';
+export type EditorTab = 'reports' | 'dynamic-list' | 'flow' | 'schedule' | 'summary';
 export const EDITOR_TABS: { value: EditorTab; label: string }[] = [
+  { value: 'reports', label: 'Reports' },
   { value: 'dynamic-list', label: 'Dynamic list' },
   { value: 'flow', label: 'Flow' },
   { value: 'schedule', label: 'Schedule' },
@@ -27,11 +28,14 @@ export function EditorTabs(props: {
   onChange(tab: EditorTab): void;
   errors: Partial<Record<EditorTab, string>>;
   panels: Record<EditorTab, ReactNode>;
+  /** Tabs left out of the bar (Reports until the campaign has a run). */
+  hidden?: readonly EditorTab[];
 }) {
+  const tabs = EDITOR_TABS.filter((tab) => !props.hidden?.includes(tab.value));
   return (
     <Tabs value={props.value} onChange={(tab) => tab && props.onChange(tab as EditorTab)} keepMounted={false}>
       <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-        {EDITOR_TABS.map((tab) => {
+        {tabs.map((tab) => {
           const error = props.errors[tab.value];
           return (
             <Tabs.Tab key={tab.value} value={tab.value}>
@@ -48,7 +52,7 @@ export function EditorTabs(props: {
           );
         })}
       </Tabs.List>
-      {EDITOR_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
           {props.panels[tab.value]}
         </Tabs.Panel>
