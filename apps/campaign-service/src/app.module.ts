@@ -27,6 +27,7 @@ import { CampaignsModule } from './modules/campaigns/campaigns/campaigns.module'
 import { AudienceModule } from './modules/campaigns/audience/audience.module';
 import { DryRunModule } from './modules/campaigns/dry-run/dry-run.module';
 import { FlowModule } from './modules/campaigns/flow/flow.module';
+import { DemoModule } from './modules/demo/demo.module';
 
 export const SCHEMA = 'campaign';
 
@@ -68,6 +69,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       AudienceModule,
       DryRunModule,
       FlowModule,
+      DemoModule,
     ],
   };
 }

@@ -8,6 +8,7 @@ import { ContactSearch1770300000000 } from './1770300000000-contact-search';
 import { Campaigns1770500000000 } from './1770500000000-campaigns';
 import { Audience1770600000000 } from './1770600000000-audience';
 import { Engine1770700000000 } from './1770700000000-engine';
+import { DemoSeed1770750000000 } from './1770750000000-demo-seed';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Campaigns1770500000000,
   Audience1770600000000,
   Engine1770700000000,
+  DemoSeed1770750000000,
 ];
