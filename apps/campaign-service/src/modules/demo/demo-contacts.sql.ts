@@ -60,7 +60,7 @@ export const PERSONS_SQL = `
       'plan', plan, 'country', country,
       'signup_date', to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
       'seats', seats, 'mrr', round((seats * price)::numeric, 2),
-      'newsletter', newsletter_draw < 0.62),
+      'newsletter', newsletter_draw < 0.45),
     created, created + random() * (now() - created)
   FROM priced
   RETURNING id`;
