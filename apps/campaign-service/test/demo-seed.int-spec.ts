@@ -89,6 +89,16 @@ describe('DemoSeedService', () => {
     });
     expect(c.product_events).toBeGreaterThan(3000);
     expect(c.list_members).toBeGreaterThan(1000);
+    const [newsletter] = await t.sql<{ members: number; readers: number }>(
+      `SELECT (SELECT count(*) FROM campaign.static_list_members m
+                JOIN campaign.static_lists l ON l.id = m.static_list_id
+                WHERE l.organisation_id = $1 AND l.name = 'Newsletter subscribers')::int AS members,
+              (SELECT count(*) FROM campaign.persons
+                WHERE organisation_id = $1 AND (custom_fields ->> 'newsletter')::boolean)::int AS readers`,
+      [organisationId],
+    );
+    expect(newsletter!.members).toBe(newsletter!.readers);
+    expect(newsletter!.members).toBeGreaterThan(0);
     const campaigns = await t.sql<{ name: string; draft: boolean; active: boolean }>(
       `SELECT name, draft, active FROM campaign.campaigns WHERE organisation_id = $1 ORDER BY name`,
       [organisationId],

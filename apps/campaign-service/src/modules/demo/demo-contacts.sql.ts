@@ -103,12 +103,17 @@ export const STATIC_LISTS_SQL = `
   FROM unnest($2::text[]) WITH ORDINALITY AS l(name, ord)
   RETURNING id, name`;
 
-/** Each contact joins each list ($2 ids) with its share ($3) of chance. */
+/**
+ * Each contact joins each list ($2 ids): by a boolean custom field when the list follows one ($4,
+ * e.g. the newsletter readers), else with its share ($3) of chance.
+ */
 export const STATIC_LIST_MEMBERS_SQL = `
   INSERT INTO campaign.static_list_members (static_list_id, person_id, organisation_id, added_at)
   SELECT l.id, p.id, p.organisation_id, p._created_time + random() * (now() - p._created_time)
   FROM campaign.persons p
-  JOIN unnest($2::uuid[], $3::float8[]) AS l(id, share) ON random() < l.share
+  JOIN unnest($2::uuid[], $3::float8[], $4::text[]) AS l(id, share, field)
+    ON CASE WHEN l.field IS NULL THEN random() < l.share
+       ELSE coalesce((p.custom_fields ->> l.field)::boolean, false) END
   WHERE p.organisation_id = $1`;
 
 /** $2: tokens as a JSON array of {name, code, description, default_value}. */

@@ -185,8 +185,9 @@ export const demoProductEvents = [
   'upgraded_plan',
 ];
 
-export const demoStaticLists: { name: string; share: number }[] = [
-  { name: 'Newsletter subscribers', share: 0.6 },
+/** A list with a `field` holds the contacts whose boolean custom field is true. */
+export const demoStaticLists: { name: string; share: number; field?: string }[] = [
+  { name: 'Newsletter subscribers', share: 0, field: 'newsletter' },
   { name: 'Beta testers', share: 0.05 },
   { name: 'Webinar attendees - Q3', share: 0.15 },
 ];

@@ -38,7 +38,7 @@ export interface ContactsPlan {
   plans: [string, number][];
   productEvents: string[];
   productDays: number;
-  lists: { name: string; share: number }[];
+  lists: { name: string; share: number; field?: string }[];
 }
 
 export interface StepPlan {
@@ -90,11 +90,12 @@ export class DemoSeedRepository {
       organisationId,
       plan.lists.map((l) => l.name),
     ]);
-    const share = new Map(plan.lists.map((l) => [l.name, l.share]));
+    const byName = new Map(plan.lists.map((l) => [l.name, l]));
     await this.query(tx, STATIC_LIST_MEMBERS_SQL, [
       organisationId,
       lists.map((l) => l.id),
-      lists.map((l) => share.get(l.name) ?? 0),
+      lists.map((l) => byName.get(l.name)?.share ?? 0),
+      lists.map((l) => byName.get(l.name)?.field ?? null),
     ]);
   }
 
