@@ -34,6 +34,7 @@ import { scheduleTickJob, wakeDueJob } from './modules/campaigns/engine/engine.j
 import { WorkerRoleGuard } from './service-role.guard';
 import { DeliveryModule } from './modules/delivery/sending/delivery.module';
 import { SesModule } from './modules/delivery/ses/ses.module';
+import { DemoModule } from './modules/demo/demo.module';
 
 export const SCHEMA = 'campaign';
 
@@ -85,6 +86,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       EngineModule,
       DeliveryModule,
       SesModule,
+      DemoModule,
     ],
     providers: config.SERVICE_ROLE === 'worker' ? [{ provide: APP_GUARD, useClass: WorkerRoleGuard }] : [],
   };

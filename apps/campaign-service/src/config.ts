@@ -31,6 +31,13 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
   /** Worker threads that render personalisation (emails, token previews and checks, webhook payloads). */
   RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  /** Local mode only: the demo organisation gets a generated data set when it is created, unless 'false'. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** The domain that names the demo organisation in the organisationCreated event (the auth seed's). */
+  DEMO_ORGANISATION_DOMAIN: z.string().trim().toLowerCase().min(1).default('demo.meridian.dev'),
   /** Render jobs one organisation may have waiting; more are refused with a 429 until some finish. */
   RENDER_QUEUE_PER_ORGANISATION: z.coerce.number().int().min(1).max(10_000).default(20),
   /**

@@ -10,6 +10,7 @@ import { Audience1770600000000 } from './1770600000000-audience';
 import { Engine1770700000000 } from './1770700000000-engine';
 import { Delivery1770720000000 } from './1770720000000-delivery';
 import { Tracking1770730000000 } from './1770730000000-tracking';
+import { DemoSeed1770750000000 } from './1770750000000-demo-seed';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Engine1770700000000,
   Delivery1770720000000,
   Tracking1770730000000,
+  DemoSeed1770750000000,
 ];

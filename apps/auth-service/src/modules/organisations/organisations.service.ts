@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isEmailAtDomain } from '@meridian/contracts';
-import type { Transaction } from '@meridian/server-kit';
+import { events, isEmailAtDomain } from '@meridian/contracts';
+import { EventPublisher, type Transaction } from '@meridian/server-kit';
 import type { OrganisationEntity } from './organisation.entity';
 import { OrganisationsRepository } from './organisations.repository';
 import { OrganisationsError } from './organisations.errors';
@@ -8,7 +8,10 @@ import { firstFreeSlug, slugify } from './slug';
 
 @Injectable()
 export class OrganisationsService {
-  constructor(private readonly organisations: OrganisationsRepository) {}
+  constructor(
+    private readonly organisations: OrganisationsRepository,
+    private readonly publisher: EventPublisher,
+  ) {}
 
   findById(id: string, tx?: Transaction): Promise<OrganisationEntity | null> {
     return this.organisations.findById(id, tx);
@@ -51,8 +54,9 @@ export class OrganisationsService {
   /**
    * Creates an organisation with a unique slug made from its name. No other organisation may
    * own the domain; it becomes this one's when its registrant's email is verified (or at once,
-   * `domainVerified`, for the organisations the seed makes). Runs inside the caller's transaction: this is where an
-   * `auth.organisation.created.v1` event joins it once the outbox is available.
+   * `domainVerified`, for the organisations the seed makes). Runs inside the caller's transaction,
+   * and `auth.organisation.created.v1` joins it there (outbox): every way an organisation comes to
+   * be (registration, the seed) goes through here, so other services hear of each one exactly once.
    */
   async create(
     input: { name: string; domain: string; isInternal?: boolean; domainVerified?: boolean },
@@ -67,7 +71,7 @@ export class OrganisationsService {
     }
     const base = slugify(input.name);
     const slug = firstFreeSlug(base, await this.organisations.slugsLike(base, tx));
-    return this.organisations.insert(
+    const organisation = await this.organisations.insert(
       {
         name: input.name.trim(),
         slug,
@@ -77,5 +81,12 @@ export class OrganisationsService {
       },
       tx,
     );
+    await this.publisher.publish(tx, events.organisationCreated, {
+      organisation_id: organisation.id,
+      name: organisation.name,
+      slug: organisation.slug,
+      domain: organisation.domain,
+    });
+    return organisation;
   }
 }

@@ -13,9 +13,10 @@ export interface Page {
 type Row = Record<string, unknown>;
 
 /**
- * What happened to a person: marketing activity, product activity, emails sent,
- * and the product users sharing the person's email. Every query is scoped by
- * organisation and person; the tables are written by later features.
+ * What happened to a person: marketing activity, product activity, the campaign
+ * messages sent (email_messages, with engagement from the marketing activity), and
+ * the product users sharing the person's email. Every query is scoped by
+ * organisation and person.
  */
 @Injectable()
 export class PersonActivityRepository {
@@ -38,10 +39,13 @@ export class PersonActivityRepository {
     return this.productUsers(organisationId, email, { limit: 1000, offset: 0 }).then(([rows]) => rows);
   }
 
+  /** Email events of real sends; opens and clicks by scanners are not the person's and stay out. */
   marketing(organisationId: string, personId: string, page: Page): Promise<[Row[], number]> {
     return this.paged(
-      `SELECT event, occurred_at AS timestamp, template_name, campaign_name, context, correlation_id
-       FROM campaign.person_marketing_activity WHERE organisation_id = $1 AND person_id = $2
+      `SELECT event, occurred_at AS timestamp, template_name, campaign_name, context,
+              coalesce(correlation_id, message_id) AS correlation_id
+       FROM campaign.person_marketing_activity
+       WHERE organisation_id = $1 AND person_id = $2 AND human
        ORDER BY occurred_at DESC, id`,
       [organisationId, personId],
       page,
@@ -58,6 +62,10 @@ export class PersonActivityRepository {
     );
   }
 
+  /**
+   * The person's campaign messages: one row per message (correlation_id is its Message-ID), sent
+   * or not, with the human opens and the distinct links clicked from the marketing activity.
+   */
   emails(
     organisationId: string,
     personId: string,
@@ -65,13 +73,31 @@ export class PersonActivityRepository {
     page: Page,
   ): Promise<[Row[], number]> {
     return this.paged(
-      `SELECT email, campaign_id, correlation_id, sent_date, unique_open_count, unique_click_count_by_url,
-              urls, error_text, reason, unsub_time
-       FROM campaign.person_email_activity
-       WHERE organisation_id = $1 AND person_id = $2
-         AND ($3::timestamptz IS NULL OR sent_date >= $3) AND ($4::timestamptz IS NULL OR sent_date < $4)
-         AND ($5::text IS NULL OR correlation_id = $5)
-       ORDER BY sent_date DESC, id`,
+      `SELECT m.email, m.campaign_id::text AS campaign_id, m.message_id AS correlation_id,
+              coalesce(m.sent_at, m.created_at) AS sent_date,
+              coalesce(e.opened, 0) AS unique_open_count, coalesce(e.links, 0) AS unique_click_count_by_url,
+              coalesce(e.urls, '[]'::jsonb) AS urls,
+              CASE WHEN m.bounced_at IS NOT NULL OR m.status IN ('dropped', 'outcome_unknown')
+                   THEN m.reason END AS error_text,
+              CASE WHEN m.status = 'not_sent' THEN m.reason
+                   WHEN m.bounced_at IS NOT NULL THEN 'bounced'
+                   WHEN m.status IN ('dropped', 'outcome_unknown') THEN m.status
+                   WHEN m.complained_at IS NOT NULL THEN 'spam' END AS reason,
+              m.unsubscribed_at AS unsub_time
+       FROM campaign.email_messages m
+       LEFT JOIN LATERAL (
+         SELECT (count(*) FILTER (WHERE a.event = 'opened') > 0)::int AS opened,
+                (count(DISTINCT a.link) FILTER (WHERE a.event = 'clicked'))::int AS links,
+                jsonb_agg(DISTINCT a.link) FILTER (WHERE a.event = 'clicked' AND a.link IS NOT NULL) AS urls
+         FROM campaign.person_marketing_activity a
+         WHERE a.organisation_id = m.organisation_id AND a.person_id = m.person_id
+           AND a.message_id = m.message_id AND a.human AND a.event IN ('opened', 'clicked')
+       ) e ON true
+       WHERE m.organisation_id = $1 AND m.person_id = $2
+         AND ($3::timestamptz IS NULL OR coalesce(m.sent_at, m.created_at) >= $3)
+         AND ($4::timestamptz IS NULL OR coalesce(m.sent_at, m.created_at) < $4)
+         AND ($5::text IS NULL OR m.message_id = $5)
+       ORDER BY coalesce(m.sent_at, m.created_at) DESC, m.id`,
       [organisationId, personId, filter.start ?? null, filter.end ?? null, filter.correlationId ?? null],
       page,
     );
