@@ -7,6 +7,8 @@ export interface CapturedMail {
   to: string[];
   html: string | null;
   text: string | null;
+  /** Headers as written on the wire, keyed in lower case. */
+  headers?: Record<string, string>;
 }
 
 interface MailSummary {

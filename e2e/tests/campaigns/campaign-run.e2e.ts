@@ -1,0 +1,255 @@
+import {
+  campaignCreateContract,
+  campaignDraftSaveContract,
+  campaignEditStartContract,
+  campaignPublishContract,
+  flowActionAddContract,
+  flowActionUpdateContract,
+  personCreateContract,
+  personUpdateContract,
+  reportStatsAggregateContract,
+  templateCreateContract,
+  templateUpdateContract,
+} from '@meridian/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CampaignReportsPage } from '../../pages/campaign-reports.page';
+import { signInAsDemoAdmin } from '../../pages/session';
+import { callApi, DEMO_ADMIN, loginByApi, uniqueSuffix } from '../../support/api';
+import { expectAccessible } from '../../support/axe';
+import { baseUrl, launchBrowser, newPage, snapshot } from '../../support/browser';
+import { type CapturedMail, openMailbox } from '../../support/mails';
+
+const PEOPLE = 50;
+const PRICING = 'https://example.com/pricing';
+const DOCS = 'https://example.com/docs';
+const APPLE_MAIL = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_2) AppleWebKit/605.1.15 (KHTML, like Gecko)';
+
+async function ok<T>(answer: Promise<{ status: number; body: unknown }>): Promise<T> {
+  const { status, body } = await answer;
+  if (status !== 200) throw new Error(`answered ${status}: ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, limitMs = 120_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${limitMs / 1000} s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const hrefs = (mail: CapturedMail) =>
+  [...(mail.html ?? '').matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+/** The issue's end-to-end path: a campaign published to 50 contacts runs, is opened, clicked and reported, and an unsubscribe holds on the next run. */
+describe('a published campaign, from send to report', () => {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let token: string;
+  let campaignId: string;
+  const run = uniqueSuffix();
+  const domain = `run-${run}.e2e.meridian.dev`;
+  const address = (i: number) => `p${String(i).padStart(2, '0')}@${domain}`;
+  const first: CapturedMail[] = [];
+
+  async function publishAgain(): Promise<void> {
+    await ok(callApi(campaignEditStartContract, { campaign_id: campaignId }, token));
+    await ok(callApi(campaignPublishContract, { campaign_id: campaignId, active: true }, token));
+  }
+
+  beforeAll(async () => {
+    token = await loginByApi(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    for (let i = 0; i < PEOPLE; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, k) => {
+          const created = await ok<{ person_id: string }>(
+            callApi(personCreateContract, { email: address(i + k) }, token),
+          );
+          await ok(
+            callApi(
+              personUpdateContract,
+              { person_id: created.person_id, default_fields: { first_name: `Reader${i + k}` } },
+              token,
+            ),
+          );
+        }),
+      );
+    const template = await ok<{ template: { template_id: string } }>(
+      callApi(templateCreateContract, { name: `Run mail ${run}`, template_type: 'advanced' }, token),
+    );
+    const templateId = template.template.template_id;
+    await ok(
+      callApi(
+        templateUpdateContract,
+        {
+          template_id: templateId,
+          subject: 'News for {{ person.first_name }}',
+          content:
+            `<html><body><p>Hello {{ person.first_name }},</p>` +
+            `<p><a href="${PRICING}">See pricing</a> or <a href="${DOCS}">read the docs</a>.</p>` +
+            `<p><a href="{{ unsubscribe_url }}">Unsubscribe</a></p></body></html>`,
+        },
+        token,
+      ),
+    );
+    const created = await ok<{ campaign: { campaign_id: string } }>(
+      callApi(campaignCreateContract, { name: `Run ${run}` }, token),
+    );
+    campaignId = created.campaign.campaign_id;
+    await ok(callApi(campaignEditStartContract, { campaign_id: campaignId }, token));
+    const step = await ok<{ action_id: string }>(
+      callApi(flowActionAddContract, { campaign_id: campaignId, action_type: 'send_email' }, token),
+    );
+    await ok(
+      callApi(
+        flowActionUpdateContract,
+        {
+          campaign_id: campaignId,
+          action_id: step.action_id,
+          action_options: { template_id: templateId, subject: 'News for {{ person.first_name }}' },
+        },
+        token,
+      ),
+    );
+    await ok(
+      callApi(
+        campaignDraftSaveContract,
+        {
+          campaign_id: campaignId,
+          draft: {
+            dynamic_list: {
+              query: {
+                conditions: [
+                  {
+                    name: 'Readers',
+                    connector: '',
+                    children: [
+                      {
+                        type: 'filter',
+                        filter_type: 'person',
+                        filter: 'email',
+                        operator: 'ends_with',
+                        value: [`@${domain}`],
+                        connector: '',
+                      },
+                    ],
+                  },
+                ],
+              },
+            },
+            rule: { rule: 'every_time' },
+            schedule: { run_type: 'at_once' },
+          },
+        },
+        token,
+      ),
+    );
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  it('mails every contact, personalised, with tracked links and one-click unsubscribe headers', async () => {
+    const boxes = await Promise.all(Array.from({ length: PEOPLE }, (_, i) => openMailbox(address(i))));
+    await ok(callApi(campaignPublishContract, { campaign_id: campaignId, active: true }, token));
+    for (const [i, box] of boxes.entries()) {
+      const mail = await box.next({ timeoutMs: 180_000 });
+      expect(mail.subject).toBe(`News for Reader${i}`);
+      expect(mail.html).toContain(`Hello Reader${i},`);
+      first.push(mail);
+    }
+    const sample = first[0]!;
+    const links = hrefs(sample);
+    expect(links.filter((l) => l.includes('/api/campaign/v1/t/c/'))).toHaveLength(2);
+    expect(links.some((l) => l.includes('/api/campaign/v1/t/o/'))).toBe(true);
+    expect(links).not.toContain(PRICING);
+    const headers = sample.headers ?? {};
+    expect(headers['list-unsubscribe']).toMatch(/^<https?:\/\/[^>]+\/api\/campaign\/v1\/t\/u\/[^>]+>$/);
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(headers['message-id']).toMatch(/^<[^@>]+@[^>]+>$/);
+    expect(new Set(first.map((m) => m.headers?.['message-id'])).size).toBe(PEOPLE);
+  });
+
+  it('counts opens, clicks and their mail client, and shows them in the Reports tab', async () => {
+    // Ten people open (as Apple Mail); four of them click pricing, two also the docs.
+    for (const mail of first.slice(0, 10)) {
+      const pixel = hrefs(mail).find((l) => l.includes('/t/o/'))!;
+      const answer = await fetch(new URL(pixel, baseUrl), { headers: { 'user-agent': APPLE_MAIL } });
+      expect(answer.headers.get('content-type')).toBe('image/gif');
+    }
+    // Clicks come well after the send, as a person's would (a click seconds after delivery is a scanner's).
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    for (const [i, mail] of first.slice(0, 4).entries()) {
+      const [pricing, docs] = hrefs(mail).filter((l) => l.includes('/t/c/'));
+      const answer = await fetch(new URL(pricing!, baseUrl), {
+        redirect: 'manual',
+        headers: { 'user-agent': APPLE_MAIL },
+      });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toBe(PRICING);
+      if (i < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await fetch(new URL(docs!, baseUrl), { redirect: 'manual', headers: { 'user-agent': APPLE_MAIL } });
+      }
+    }
+    await waitUntil(async () => {
+      const answer = await callApi(reportStatsAggregateContract, { campaign_id: campaignId }, token);
+      const stats = (answer.body as { stats?: Record<string, number> }).stats;
+      return stats?.unique_open_count === 10 && stats.total_click_count === 6;
+    }, 'the reports to count the opens and clicks');
+
+    ({ context, page } = await newPage(browser));
+    await signInAsDemoAdmin(context);
+    const reports = new CampaignReportsPage(page);
+    await reports.goto(campaignId);
+    await reports.region('Delivery Stats').getByText('100% of sent').waitFor();
+    expect(await reports.stat('Qualified').innerText()).toContain('50');
+    expect(await reports.stat('Delivered').innerText()).toContain('50');
+    await page.getByText('20%', { exact: true }).waitFor(); // 10 opened of 50 delivered
+    await page.getByText('40%', { exact: true }).waitFor(); // 4 clicked of 10 opened
+    await reports
+      .region('Email Clients')
+      .getByRole('cell', { name: /Apple Mail/ })
+      .first()
+      .waitFor();
+    const links = reports.region('Top Links');
+    expect(await links.getByRole('listitem').first().innerText()).toContain(PRICING);
+    await links.getByRole('link', { name: DOCS }).waitFor();
+    await expectAccessible(page, 'campaign reports after a run');
+    await snapshot(page, 'campaign-run-reports');
+  });
+
+  it('keeps an unsubscribed contact out of the next run', async () => {
+    const gone = first[5]!;
+    const unsubscribe = gone.headers!['list-unsubscribe']!.slice(1, -1);
+    // A scanner's GET only shows the confirmation page; the one-click POST unsubscribes.
+    const shown = await fetch(unsubscribe);
+    expect(shown.status).toBe(200);
+    const answer = await fetch(unsubscribe, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(answer.status).toBe(200);
+
+    const kept = await openMailbox(address(6));
+    const left = await openMailbox(address(5));
+    await publishAgain();
+    const again = await kept.next({ timeoutMs: 180_000 });
+    expect(again.subject).toBe('News for Reader6');
+    await waitUntil(async () => {
+      const answer = await callApi(reportStatsAggregateContract, { campaign_id: campaignId }, token);
+      const stats = (answer.body as { stats?: Record<string, number> }).stats;
+      return stats?.not_sent_count === 1 && stats.unsub_count === 1;
+    }, 'the second run to be reported with one contact not sent');
+    await expect(left.next({ timeoutMs: 3_000 })).rejects.toThrow(/no mail/);
+  });
+});
