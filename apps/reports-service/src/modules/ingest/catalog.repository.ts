@@ -51,7 +51,10 @@ export class CatalogRepository {
          name = CASE WHEN excluded.name_at >= campaigns.name_at THEN excluded.name ELSE campaigns.name END,
          name_at = GREATEST(campaigns.name_at, excluded.name_at),
          -- A removal is final, whatever order the events arrive in.
-         deleted = campaigns.deleted OR excluded.deleted`,
+         deleted = campaigns.deleted OR excluded.deleted
+       -- Every email batch names its campaign: rewrite the row only when something changes.
+       WHERE (excluded.name_at >= campaigns.name_at AND excluded.name <> campaigns.name)
+         OR (excluded.deleted AND NOT campaigns.deleted)`,
       [JSON.stringify(newest)],
     );
   }
@@ -64,8 +67,8 @@ export class CatalogRepository {
        SELECT campaign_id, template_id, name, at
        FROM jsonb_to_recordset($1::jsonb) AS r(campaign_id uuid, template_id uuid, name text, at timestamptz)
        ON CONFLICT (campaign_id, template_id) DO UPDATE SET
-         name = CASE WHEN excluded.name_at >= campaign_templates.name_at THEN excluded.name ELSE campaign_templates.name END,
-         name_at = GREATEST(campaign_templates.name_at, excluded.name_at)`,
+         name = excluded.name, name_at = excluded.name_at
+       WHERE excluded.name_at >= campaign_templates.name_at AND excluded.name <> campaign_templates.name`,
       [JSON.stringify(newest)],
     );
   }
