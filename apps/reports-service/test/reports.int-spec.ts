@@ -240,12 +240,47 @@ describe('ReportsController', () => {
       expect.objectContaining({ email: m.m5.email, event_time: day(3, '13:00') }),
     ]);
     const all = await tab('recipient_engagement', { page_size: 2, page_number: 3 });
-    expect(all).toMatchObject({ total_count: 5, page_count: 3, page_number: 3 });
+    expect(all).toMatchObject({ total_count: 5, page_count: 3, page_number: 3, total_capped: false });
     expect(all.records).toHaveLength(1);
     const late = await tab('recipient_open', { start_date: day(2, '10:00'), end_date: day(3, '00:00') });
     expect(late.records.map((r: { email: string }) => r.email)).toEqual([m.m2.email]);
     const t2 = await tab('recipient_engagement', { template_id: T2.id });
     expect(t2.records.map((r: { email: string }) => r.email).sort()).toEqual([m.m3.email, m.m4.email]);
+  });
+
+  it('counts a big Recipients tab up to 10,000 and says so, but counts on for a page past it', async () => {
+    const big = randomUUID();
+    const e = campaignEvents({
+      organisation_id: admin.organisation.id,
+      campaign_id: big,
+      campaign_name: 'Big',
+    });
+    await t.publish([e.changed('Big', false, day(6, '10:00'))]);
+    await t.settled();
+    await t.sql(
+      `INSERT INTO reports.messages (message_id, organisation_id, campaign_id, run_id, action_id, person_id, email,
+         campaign_context, created_at)
+       SELECT 'big-' || g, $1, $2, gen_random_uuid(), 'send-1', gen_random_uuid(), 'p' || g || '@example.com', 'person',
+         timestamptz '2026-03-06' + make_interval(secs => g)
+       FROM generate_series(1, 10005) g`,
+      [admin.organisation.id, big],
+    );
+    const first = await t
+      .call(reportRecipientContracts.recipient_engagement, { campaign_id: big }, admin)
+      .expect(200);
+    expect(first.body).toMatchObject({ total_count: 10000, total_capped: true, page_count: 1001 });
+    expect(first.body.records[0]).toMatchObject({ message_id: 'big-10005' });
+    const last = await t
+      .call(reportRecipientContracts.recipient_engagement, { campaign_id: big, page_number: 1001 }, admin)
+      .expect(200);
+    expect(last.body).toMatchObject({ total_count: 10005, total_capped: false, page_count: 1001 });
+    expect(last.body.records.map((r: { message_id: string }) => r.message_id)).toEqual([
+      'big-5',
+      'big-4',
+      'big-3',
+      'big-2',
+      'big-1',
+    ]);
   });
 
   it('lists the templates the campaign sent', async () => {
@@ -331,6 +366,7 @@ describe('ReportsController', () => {
   });
 
   it('answers another organisation’s campaign, or an unknown one, as not found on every call', async () => {
+    // tenant-isolation.int-spec.ts walks the calls with a campaign that has sent; this one also tries unknown ids.
     const contracts = [
       reportStatsAggregateContract,
       reportStatsListContract,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { MAX_PAGE_SIZE, pageOf } from '../http/pagination';
+import { cappedTotalShape, MAX_PAGE_SIZE, pageOf } from '../http/pagination';
 import { campaignRunStates } from '../events/email-events';
 import { campaignMessages } from './campaigns.contract';
 
@@ -195,8 +195,9 @@ export const recipientReportKinds = [
 ] as const;
 export type RecipientReportKind = (typeof recipientReportKinds)[number];
 
+/** Big tabs are counted up to a bound: `total_capped` then says `total_count` is a lower bound. */
 const recipientCall = (kind: RecipientReportKind) =>
-  reportCall(`stats.${kind}`, reportFilterSchema, pageOf(reportRecipientSchema));
+  reportCall(`stats.${kind}`, reportFilterSchema, pageOf(reportRecipientSchema).extend(cappedTotalShape));
 
 export const reportRecipientContracts = {
   recipient_engagement: recipientCall('recipient_engagement'),

@@ -74,10 +74,11 @@ export class RecipientsRepository {
     return c;
   }
 
-  async count(kind: RecipientReportKind, filter: ReportFilter): Promise<number> {
+  /** Counts the tab's rows up to `bound` (a million-recipient tab is not counted to the end). */
+  async count(kind: RecipientReportKind, filter: ReportFilter, bound: number): Promise<number> {
     const c = this.conditions(kind, filter);
     const [row] = await this.db.query<{ total: number }[]>(
-      `SELECT count(*)::int AS total FROM reports.messages m WHERE ${c.where}`,
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM reports.messages m WHERE ${c.where} LIMIT ${c.param(bound)}) n`,
       c.params,
     );
     return row!.total;

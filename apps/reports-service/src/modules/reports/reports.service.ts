@@ -12,6 +12,8 @@ import { pageFrom } from './report-query';
 import { ReportsRepository } from './reports.repository';
 
 type Paging = { page_size: number; page_number: number };
+/** Recipients tabs count at most this many rows (then `total_capped`), as the contact list does. */
+export const RECIPIENT_COUNT_CAP = 10_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Campaign reports of the caller's organisation; any other campaign is 'not found'. */
@@ -80,11 +82,13 @@ export class ReportsService {
 
   async recipients(auth: RequestContext, kind: RecipientReportKind, filter: ReportFilter) {
     await this.requireCampaign(auth, filter.campaign_id);
-    const [rows, total] = [
-      await this.recipientRows.page(kind, filter),
-      await this.recipientRows.count(kind, filter),
-    ];
-    return pageFrom(
+    // Counted to the cap, or past the page asked for: a capped total always leaves one more page.
+    const bound = Math.max(RECIPIENT_COUNT_CAP, filter.page_number * filter.page_size) + 1;
+    const rows = await this.recipientRows.page(kind, filter);
+    const counted = await this.recipientRows.count(kind, filter, bound);
+    const capped = counted >= bound;
+    const total = capped ? bound - 1 : counted;
+    const result = pageFrom(
       rows.map((r) => ({
         ...r,
         sent_date: iso(r.sent_date),
@@ -94,6 +98,11 @@ export class ReportsService {
       total,
       filter,
     );
+    return {
+      ...result,
+      page_count: capped ? Math.floor(total / filter.page_size) + 1 : result.page_count,
+      total_capped: capped,
+    };
   }
 
   async templates(auth: RequestContext, campaignId: string) {

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { EventEnvelope } from '@meridian/contracts';
 import { DataSource } from 'typeorm';
 import type { EnvelopeHandler, EventTransport } from '../event-transport';
-import { handleEvent, idempotentConsumer } from '../idempotent-consumer';
+import {
+  handleEvent,
+  handleEventBatch,
+  idempotentBatchConsumer,
+  idempotentConsumer,
+} from '../idempotent-consumer';
 import { OutboxRelay } from '../outbox-relay';
 import { buildOutboxRow, outboxInsertParams, outboxInsertSql } from '../outbox-sql';
 import { envelopeOf, testEvent, testLogger, type TestEvent, uniqueSuffix, waitFor } from './contract-helpers';
@@ -115,6 +120,46 @@ export function describeOutboxContract(context: () => OutboxContractContext): vo
         `SELECT event_id FROM ${schema}.processed_events WHERE consumer = 'effects' ORDER BY processed_at`,
       );
       expect(processed.map((r) => r.event_id).sort()).toEqual([first.id, second.id].sort());
+    });
+
+    it('applies batches set-based: one handler call per batch, repeats (in and across batches) dropped', async () => {
+      const schema = await serviceSchema();
+      const event = testEvent('batched');
+      const calls: number[] = [];
+      let crashed = false;
+      const consume = idempotentBatchConsumer({
+        dataSource,
+        schema,
+        consumer: 'effects',
+        logger: testLogger,
+        routes: [
+          handleEventBatch(event, async (events, { manager }) => {
+            calls.push(events.length);
+            await manager.query(
+              `INSERT INTO ${schema}.effects (event_id, note) SELECT * FROM unnest($1::uuid[], $2::text[])`,
+              [events.map((e) => e.context.id), events.map((e) => `seq ${e.payload.seq}`)],
+            );
+          }),
+        ],
+      });
+      const t = await context().transport();
+      await t.subscribeBatches(`batched-${uniqueSuffix()}`, [event], async (envelopes) => {
+        await consume(envelopes);
+        // Applied and committed, then "died" before the transport recorded it: all come again.
+        if (!crashed) {
+          crashed = true;
+          throw new Error('crashed before committing the offset');
+        }
+      });
+      const all = Array.from({ length: 6 }, (_, i) => envelopeOf(event, { key: 'k', seq: i }));
+      await t.publish(all);
+      await waitFor(async () => (await effectsOf(schema, all[5]!.id)) === 1, 'the last event applied');
+      // A batch holding an applied event twice and a new one: only the new one is handed on.
+      const extra = envelopeOf(event, { key: 'k', seq: 6 });
+      await consume([all[0]!, extra, all[0]!, extra]);
+      for (const e of [...all, extra]) expect(await effectsOf(schema, e.id)).toBe(1);
+      expect(calls.reduce((a, b) => a + b, 0)).toBe(7);
+      expect(calls.length).toBeLessThan(7);
     });
 
     it('leaves no trace of a handler that failed, so its retry applies the event once', async () => {

@@ -149,6 +149,45 @@ export function describeTransportContract(
       expect(seen).toEqual([1, 1, 1, 2]);
     });
 
+    it('delivers batches in order to a batch subscriber, every event once', async () => {
+      const event = testEvent('batches');
+      const t = await transport();
+      const published = Array.from({ length: 30 }, (_, i) => envelopeOf(event, { key: `k${i % 3}`, seq: i }));
+      await t.publish(published.slice(0, 20));
+      const batches: EventEnvelope[][] = [];
+      await t.subscribeBatches(`batches-${uniqueSuffix()}`, [event], async (envelopes) => {
+        batches.push([...envelopes]);
+      });
+      await t.publish(published.slice(20));
+      await waitFor(() => batches.flat().length >= published.length, 'every event in batches');
+      const received = batches.flat();
+      expect(received.map((e) => e.id).sort()).toEqual(published.map((e) => e.id).sort());
+      for (const key of ['k0', 'k1', 'k2'])
+        expect(received.filter((e) => e.key === key).map(seqOf)).toEqual(
+          published.filter((e) => e.key === key).map(seqOf),
+        );
+      // The 20 stored before subscribing are read together, not one per call.
+      expect(batches.length).toBeLessThan(published.length);
+    });
+
+    it('delivers a whole batch again while its handler fails', async () => {
+      const event = testEvent('batch-retry');
+      const t = await transport();
+      const calls: number[][] = [];
+      let failuresLeft = 1;
+      await t.publish([envelopeOf(event, { key: 'k', seq: 1 }), envelopeOf(event, { key: 'k', seq: 2 })]);
+      await t.subscribeBatches(`batch-retry-${uniqueSuffix()}`, [event], async (envelopes) => {
+        calls.push(envelopes.map(seqOf));
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('handler failed');
+        }
+      });
+      await waitFor(() => calls.length >= 2, 'the batch again');
+      expect(calls[1]).toEqual(calls[0]);
+      expect(calls.flat().filter((seq) => seq === 2)).toHaveLength(2);
+    });
+
     describeOutboxContract(() => ({ transport, serviceDatabaseUrl: setup.serviceDatabaseUrl }));
   });
 }

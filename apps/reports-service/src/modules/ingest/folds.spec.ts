@@ -1,0 +1,107 @@
+import { foldClicks, type ClickedPayload } from './engagement-fold';
+import type { MessageEventPayload } from './fold-types';
+import { foldOutcome, outcomes } from './outcome-fold';
+
+const GMAIL = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
+const base = (message_id: string, occurred_at: string): MessageEventPayload => ({
+  organisation_id: 'o',
+  campaign_id: 'c',
+  campaign_name: 'C',
+  run_id: 'r',
+  action_id: 'a',
+  template_id: null,
+  template_name: null,
+  person_id: 'p',
+  email: 'p@example.com',
+  campaign_context: 'person',
+  org_id: null,
+  message_id,
+  occurred_at,
+});
+const click = (message_id: string, at: string, url: string, human = true): ClickedPayload => ({
+  ...base(message_id, at),
+  url,
+  user_agent: GMAIL,
+  human,
+  non_human_reason: human ? null : 'instant_click',
+});
+
+describe(foldOutcome.name, () => {
+  it('counts a message once, in the hour of its first outcome, and keeps the earliest time', () => {
+    const stored = new Map([['m2', '2026-03-01T09:00:00.000Z']]);
+    const { messages, stats } = foldOutcome(
+      outcomes.emailDelivered,
+      [
+        base('m1', '2026-03-01T10:30:00Z'),
+        base('m1', '2026-03-01T10:10:00Z'),
+        base('m1', '2026-03-01T11:00:00Z'),
+        base('m2', '2026-03-01T09:30:00Z'),
+      ],
+      stored,
+    );
+    expect(stats).toEqual([
+      {
+        campaign_id: 'c',
+        run_id: 'r',
+        template_id: null,
+        bucket: '2026-03-01T10:00:00.000Z',
+        delivered_count: 1,
+      },
+    ]);
+    expect(messages.map((m) => [m.message_id, m.delivered_at])).toEqual([['m1', '2026-03-01T10:10:00.000Z']]);
+  });
+});
+
+describe(foldClicks.name, () => {
+  it('counts unique clicks by email and by url apart from scanner clicks, over what is stored', () => {
+    const stored = new Map([
+      [
+        'm1',
+        {
+          first_click_at: '2026-03-01T09:00:00.000Z',
+          click_count: 1,
+          non_human_click_count: 0,
+          unique_url_count: 1,
+        },
+      ],
+    ]);
+    const links = [
+      {
+        message_id: 'm1',
+        url: 'a',
+        email_client: 'Gmail',
+        click_count: 1,
+        non_human_click_count: 0,
+        first_click_at: '2026-03-01T09:00:00.000Z',
+      },
+    ];
+    const at = '2026-03-01T10:00:00.000Z';
+    const folded = foldClicks(
+      [click('m1', at, 'a'), click('m1', at, 'b'), click('m1', at, 'b', false), click('m2', at, 'a')],
+      stored,
+      links,
+    );
+    expect(folded.stats).toEqual([
+      {
+        campaign_id: 'c',
+        run_id: 'r',
+        template_id: null,
+        bucket: at,
+        total_click_count: 3,
+        unique_click_count_by_url: 2,
+        non_human_click_count: 1,
+        unique_click_count_by_email: 1,
+      },
+    ]);
+    expect(
+      folded.messages.map((m) => [m.message_id, m.click_count, m.unique_url_count, m.non_human_click_count]),
+    ).toEqual([
+      ['m1', 3, 2, 1],
+      ['m2', 1, 1, 0],
+    ]);
+    expect(folded.linkStats.map((l) => [l.url, l.total_click_count, l.unique_click_count])).toEqual([
+      ['a', 2, 1],
+      ['b', 1, 1],
+    ]);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Reports at scale: the reports tables filled as after EVENTS email events (default 10,000,000),
+ * set-based with generate_series, then every report call of the Reports tab timed over HTTP
+ * (real auth, real service) against the same SQL statements run bare through pg, in the same run.
+ * Uses DATABASE_URL (a Postgres admin URL) when set, else starts an embedded Postgres; needs the
+ * built server code (`node tools/build/build-server.mjs`).
+ *
+ *   EVENTS=10000000 REQUESTS=100 npm run bench:reports
+ */
+import 'reflect-metadata';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createLogger, createServiceApp } from '@meridian/server-kit';
+import { createTestDatabase, startTestPlatform } from '@meridian/testing';
+import { appModule } from '../../apps/reports-service/src/app.module';
+import { loadConfig } from '../../apps/reports-service/src/config';
+import { post, sample, type Stats } from '../contacts/measure';
+import { benchCalls } from './calls';
+import { generate, uuidOf } from './generate';
+
+const TARGET_RATIO = 1.2;
+
+async function main(): Promise<void> {
+  const size = {
+    events: Number(process.env.EVENTS ?? 10_000_000),
+    campaigns: Number(process.env.CAMPAIGNS ?? 50),
+    runsPerCampaign: Number(process.env.RUNS ?? 60),
+  };
+  const requests = Number(process.env.REQUESTS ?? 100);
+  const embedded = process.env.DATABASE_URL ? null : await startPostgres();
+  const db = await createTestDatabase('meridian_reports_bench');
+  const platform = await startTestPlatform(db.url);
+  const logger = createLogger('reports-bench', 'warn');
+  const app = await createServiceApp(
+    appModule(
+      loadConfig({
+        PORT: '0',
+        DATABASE_URL: db.url,
+        LOG_LEVEL: 'warn',
+        AUTH_SERVICE_URL: platform.authServiceUrl,
+      }),
+      logger,
+    ),
+    logger,
+  );
+  await app.listen(0, '127.0.0.1');
+  const base = await app.getUrl();
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const who = await platform.newOrganisation();
+    const start = performance.now();
+    const messages = await generate(client, who.organisation.id, size);
+    console.log(
+      `generated ${messages.toLocaleString('en-US')} messages (~${size.events.toLocaleString('en-US')} events), ` +
+        `${size.campaigns} campaigns x ${size.runsPerCampaign} runs: ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
+    const campaignId = uuidOf(1, 1);
+    // The floor of any authenticated call: the token check with the auth service, then one tiny statement.
+    const floor = await sample([null], requests, () =>
+      post(base, who.bearer, '/api/campaign/v2/campaigns/reports/campaigns.list', {}),
+    );
+    console.log(
+      `authenticated call floor (campaigns.list, ${size.campaigns} campaigns): p95 ${floor.p95.toFixed(1)} ms`,
+    );
+    for (const call of await benchCalls(who.organisation.id, campaignId)) {
+      const http: Stats = await sample([call.body], requests, () =>
+        post(base, who.bearer, call.contract.fullPath, call.body),
+      );
+      const raw: Stats = await sample([call], requests, async (c) => {
+        for (const s of c.statements) await client.query(s.text, s.values);
+      });
+      const line =
+        `${call.name.padEnd(32)} http p95 ${http.p95.toFixed(1).padStart(7)} ms  sql p95 ${raw.p95.toFixed(1).padStart(7)} ms  ` +
+        `ratio ${(http.p95 / raw.p95).toFixed(2)}  above floor ${((http.p95 - floor.p95) / raw.p95).toFixed(2)}`;
+      console.log(line);
+    }
+    console.log(
+      `${requests} requests a call (target <= ${TARGET_RATIO}x); load average (1, 5, 15 min): ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
+    );
+  } finally {
+    await client.end();
+    await app.close();
+    await platform.stop();
+    await db.drop();
+    await embedded?.stop();
+    if (embedded) await rm(embedded.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A throwaway embedded Postgres, as the service tests start one. */
+async function startPostgres() {
+  const { startEmbeddedPostgres, freePort } = (await import(
+    join(__dirname, '../../tools/postgres/embedded.mjs')
+  )) as {
+    startEmbeddedPostgres(o: { dataDir: string; port: number; persistent: boolean }): Promise<{
+      url(db?: string): string;
+      stop(): Promise<void>;
+    }>;
+    freePort(): Promise<number>;
+  };
+  const dataDir = await mkdtemp(join(tmpdir(), 'reports-bench-pg-'));
+  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+  process.env.MERIDIAN_TEST_ADMIN_URL = pg.url('postgres');
+  return { dataDir, stop: () => pg.stop() };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
