@@ -28,6 +28,7 @@ const page = <T,>(records: T[], total = records.length) => ({
   page_size: 10,
   page_count: Math.ceil(total / 10),
   total_count: total,
+  total_capped: false,
 });
 const campaign = {
   campaign_id: ID,
@@ -123,7 +124,10 @@ const answers = (runs: unknown[]) => ({
       },
     ]),
   },
-  [reportRecipientContracts.recipient_engagement.fullPath]: { body: page([recipient]) },
+  // A big tab is counted up to a bound: its total is a lower bound.
+  [reportRecipientContracts.recipient_engagement.fullPath]: {
+    body: { ...page([recipient], 10_000), total_capped: true },
+  },
   [reportRecipientContracts.recipient_click.fullPath]: { body: page([recipient]) },
   [reportRecipientContracts.recipient_bounce.fullPath]: { body: page([]) },
 });
@@ -193,7 +197,9 @@ describe('the Reports tab', () => {
     renderAppAt(`/campaign/edit/${ID}?tab=reports`);
     fireEvent.click(await screen.findByRole('tab', { name: 'Recipients' }, { timeout: 10_000 }));
     expect(await screen.findByText('cleo@example.com')).toBeTruthy();
+    expect(screen.getByText('10,000+ recipients')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Click' }));
+    expect(await screen.findByText('1 recipient')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'View links of cleo@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link preview' });
     expect(within(dialog).getByRole('link', { name: 'https://example.com/blog' })).toBeTruthy();

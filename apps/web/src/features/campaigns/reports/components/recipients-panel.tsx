@@ -3,6 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type RecipientReportKind, reportMessages } from '@meridian/contracts';
 import { ListPagination, usePageState } from '@/components/pagination';
+import { formatTotal } from '@/lib/format-count';
 import type { ReportQuery } from '../api/report-keys';
 import { useRecipients } from '../api/reports';
 import { ReportError, SkeletonRows } from './report-card';
@@ -61,8 +62,16 @@ function RecipientTable(props: { kind: RecipientReportKind; query: ReportQuery; 
       </Center>
     );
   }
+  const total = recipients.data
+    ? formatTotal(recipients.data.total_count, recipients.data.total_capped)
+    : null;
   return (
     <>
+      <Text size="sm" c="dimmed" px="md" pt="sm" aria-live="polite">
+        {total === null
+          ? '\u00a0'
+          : `${total} ${recipients.data?.total_count === 1 ? 'recipient' : 'recipients'}`}
+      </Text>
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead>
