@@ -11,21 +11,21 @@ export const CLAIM_SQL = `
 
 export const FINISH_SQL = `UPDATE campaign.demo_seeds SET duration_ms = $2 WHERE organisation_id = $1`;
 
-const FIELD_COLUMNS = 'name, display, type, length, read_only, updatable, required, hidden, custom, position';
-/** $2: the field definitions (defaults and the demo's custom ones) as a JSON array. */
-export const FIELDS_SQL = `
-  INSERT INTO campaign.person_fields (organisation_id, ${FIELD_COLUMNS})
-  SELECT $1::uuid, ${FIELD_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS f(name text, display text,
-    type text, length int, read_only boolean, updatable boolean, required boolean, hidden boolean,
-    custom boolean, position int)
-  ON CONFLICT (organisation_id, name) DO NOTHING`;
+/** The staging table of the generated contacts, in the shape the persons module inserts from. */
+export const DEMO_CONTACTS_TABLE = 'pg_temp.demo_contacts';
+export const STAGE_TABLE_SQL = `
+  CREATE TEMP TABLE demo_contacts (id uuid NOT NULL DEFAULT gen_random_uuid(), email text NOT NULL,
+    first_name text, last_name text, title text, company_name text, phone_number text,
+    product_user_id text, org_id text, custom jsonb NOT NULL, created_time timestamptz NOT NULL,
+    updated_time timestamptz NOT NULL) ON COMMIT DROP`;
 
 /**
- * $2 count, $3 first names, $4 last names, $5 companies, $6 titles, $7 countries, $8 plans,
- * $9 the plans' cumulative shares. Each contact draws its names, company, plan and signup day
- * once (the `draw` row), so its email, company and custom fields agree with each other.
+ * Stages the contacts. $2 count, $3 first names, $4 last names, $5 companies, $6 titles,
+ * $7 countries, $8 plans, $9 the plans' cumulative shares ($1 unused, the organisation as
+ * everywhere). Each contact draws its names, company, plan and signup day once (the `draw`
+ * row), so its email, company and custom fields agree with each other.
  */
-export const PERSONS_SQL = `
+export const STAGE_CONTACTS_SQL = `
   WITH draw AS (
     SELECT n,
       ($3::text[])[1 + floor(random() * cardinality($3::text[]))::int] AS first_name,
@@ -49,9 +49,9 @@ export const PERSONS_SQL = `
       CASE s.plan WHEN 'free' THEN 0 WHEN 'starter' THEN 12 WHEN 'pro' THEN 29 ELSE 49 END AS price
     FROM shaped s
   )
-  INSERT INTO campaign.persons (organisation_id, email, first_name, last_name, title, company_name,
-    phone_number, product_user_id, org_id, custom_fields, _created_time, _updated_time)
-  SELECT $1, lower(first_name || '.' || regexp_replace(last_name, '[^A-Za-z]', '', 'g') || n) || '@'
+  INSERT INTO demo_contacts (email, first_name, last_name, title, company_name, phone_number,
+    product_user_id, org_id, custom, created_time, updated_time)
+  SELECT lower(first_name || '.' || regexp_replace(last_name, '[^A-Za-z]', '', 'g') || n) || '@'
       || trim(both '-' from regexp_replace(lower(company_name), '[^a-z0-9]+', '-', 'g')) || '.example',
     first_name, last_name, title, company_name,
     '+1 555 01' || lpad((n % 100)::text, 2, '0') || ' ' || lpad((n % 10000)::text, 4, '0'),
@@ -63,7 +63,7 @@ export const PERSONS_SQL = `
       'newsletter', newsletter_draw < 0.45),
     created, created + random() * (now() - created)
   FROM priced
-  RETURNING id`;
+  WHERE $1::uuid IS NOT NULL`;
 
 /** The product users beside the contacts: one per contact, in its company's product org. */
 export const PRODUCT_USERS_SQL = `

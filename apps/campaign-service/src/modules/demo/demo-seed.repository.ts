@@ -4,12 +4,13 @@ import type { EntityManager } from 'typeorm';
 import {
   CAMPAIGNS_SQL,
   CLAIM_SQL,
-  FIELDS_SQL,
+  DEMO_CONTACTS_TABLE,
   FINISH_SQL,
-  PERSONS_SQL,
   PRODUCT_EVENTS_SQL,
   PRODUCT_USERS_SQL,
   STATIC_LIST_MEMBERS_SQL,
+  STAGE_CONTACTS_SQL,
+  STAGE_TABLE_SQL,
   STATIC_LISTS_SQL,
   TEMPLATES_SQL,
   TOKENS_SQL,
@@ -24,12 +25,11 @@ import {
   RUNS_FOR_EVENTS_SQL,
   STEP_MESSAGES_SQL,
   STEP_SUPPRESSIONS_SQL,
-  STEP_UNSUBSCRIBES_SQL,
+  UNSUBSCRIBES_SQL,
 } from './demo-sends.sql';
 
 export interface ContactsPlan {
   count: number;
-  fields: unknown[];
   firstNames: string[];
   lastNames: string[];
   companies: string[];
@@ -71,9 +71,10 @@ export class DemoSeedRepository {
     await this.query(tx, FINISH_SQL, [organisationId, Math.round(durationMs)]);
   }
 
-  async writeContacts(tx: Transaction, organisationId: string, plan: ContactsPlan): Promise<void> {
-    await this.query(tx, FIELDS_SQL, [organisationId, JSON.stringify(plan.fields)]);
-    await this.query(tx, PERSONS_SQL, [
+  /** Stages the contacts for the persons module to insert; returns the staging table. */
+  async stageContacts(tx: Transaction, organisationId: string, plan: ContactsPlan): Promise<string> {
+    await this.query(tx, STAGE_TABLE_SQL, []);
+    await this.query(tx, STAGE_CONTACTS_SQL, [
       organisationId,
       plan.count,
       plan.firstNames,
@@ -84,6 +85,11 @@ export class DemoSeedRepository {
       plan.plans.map(([name]) => name),
       plan.plans.map(([, upTo]) => upTo),
     ]);
+    return DEMO_CONTACTS_TABLE;
+  }
+
+  /** Around the contacts once they exist: product users and events, static lists. */
+  async writeContactActivity(tx: Transaction, organisationId: string, plan: ContactsPlan): Promise<void> {
     await this.query(tx, PRODUCT_USERS_SQL, [organisationId]);
     await this.query(tx, PRODUCT_EVENTS_SQL, [organisationId, plan.productEvents, plan.productDays]);
     const lists = await this.query<{ id: string; name: string }>(tx, STATIC_LISTS_SQL, [
@@ -167,7 +173,7 @@ export class DemoSeedRepository {
     return row!.id;
   }
 
-  /** One send step's messages, then its unsubscribes and suppressions, so later steps see them. */
+  /** One send step's messages, then its suppressions, so later steps see them. */
   async writeStep(tx: Transaction, organisationId: string, step: StepPlan): Promise<void> {
     await this.query(tx, STEP_MESSAGES_SQL, [
       organisationId,
@@ -182,7 +188,6 @@ export class DemoSeedRepository {
       step.plan,
       JSON.stringify(step.rates),
     ]);
-    await this.query(tx, STEP_UNSUBSCRIBES_SQL, [step.runId, step.actionId]);
     await this.query(tx, STEP_SUPPRESSIONS_SQL, [step.runId, step.actionId]);
   }
 
@@ -195,6 +200,18 @@ export class DemoSeedRepository {
   ): Promise<void> {
     await this.query(tx, MARKETING_ACTIVITY_SQL, [organisationId, campaignId, scannerPerMille]);
     await this.query(tx, CAMPAIGN_COUNTS_SQL, [organisationId, campaignId]);
+  }
+
+  /** Each contact who unsubscribed from the campaign's mail, with the first time. */
+  unsubscribes(
+    tx: Transaction,
+    organisationId: string,
+    campaignId: string,
+  ): Promise<{ personId: string; at: Date }[]> {
+    return this.query<{ person_id: string; at: Date }>(tx, UNSUBSCRIBES_SQL, [
+      organisationId,
+      campaignId,
+    ]).then((rows) => rows.map((r) => ({ personId: r.person_id, at: r.at })));
   }
 
   messagesForEvents(

@@ -22,6 +22,7 @@ import {
 import { type DemoTemplate, demoTemplates } from './demo-templates';
 import { demoRates } from './demo-engagement';
 import { campaignEvents, type DemoCampaignRef, messageEvents, runEvents } from './demo-events';
+import { PersonsBulkService } from '../contacts/persons/persons-bulk.service';
 import { DemoSeedRepository } from './demo-seed.repository';
 
 const HOUR = 3_600_000;
@@ -38,6 +39,7 @@ const SCANNER_PER_MILLE = Math.round(demoRates.scannerOpen * 1000);
 export class DemoSeedService {
   constructor(
     private readonly repository: DemoSeedRepository,
+    private readonly persons: PersonsBulkService,
     private readonly publisher: EventPublisher,
     @Inject(CONFIG) private readonly config: CampaignConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -60,13 +62,12 @@ export class DemoSeedService {
     const phases: Record<string, number> = {};
     let mark = started;
     const phase = (name: string) => {
-      const now = performance.now();
-      phases[name] = Math.round(now - mark);
-      mark = now;
+      const at = performance.now();
+      phases[name] = Math.round(at - mark);
+      mark = at;
     };
-    await this.repository.writeContacts(tx, organisationId, {
+    const contacts = {
       count: DEMO_CONTACTS,
-      fields: [...DEFAULT_PERSON_FIELDS.map((f) => ({ ...f })), ...demoCustomFields],
       firstNames: demoFirstNames,
       lastNames: demoLastNames,
       companies: demoCompanies,
@@ -76,7 +77,14 @@ export class DemoSeedService {
       productEvents: demoProductEvents,
       productDays: DEMO_PRODUCT_DAYS,
       lists: demoStaticLists,
-    });
+    };
+    // Contacts go in through the persons module, the one writer of campaign.persons.
+    const staged = await this.repository.stageContacts(tx, organisationId, contacts);
+    await this.persons.insertGenerated(tx, organisationId, staged, [
+      ...DEFAULT_PERSON_FIELDS.map((f) => ({ ...f })),
+      ...demoCustomFields,
+    ]);
+    await this.repository.writeContactActivity(tx, organisationId, contacts);
     phase('contacts_ms');
     await this.repository.writeTokens(tx, organisationId, demoTokens);
     const byName = await this.repository.writeTemplates(
@@ -100,6 +108,11 @@ export class DemoSeedService {
     for (const slot of campaigns.pastSlots) await this.writeRun(tx, digest, slot, templateIds);
     phase('runs_ms');
     await this.repository.finishCampaign(tx, organisationId, digest.campaign_id, SCANNER_PER_MILLE);
+    await this.persons.markUnsubscribed(
+      tx,
+      organisationId,
+      await this.repository.unsubscribes(tx, organisationId, digest.campaign_id),
+    );
     phase('activity_ms');
 
     const published = await this.publishHistory(

@@ -39,14 +39,16 @@ export const RUN_PERSONS_SQL = `
 
 /**
  * One send step of one run: a message per recipient ($10: only those on that plan, or all), with
- * its fate drawn once: skipped when unsubscribed or suppressed before the send ($6), else sent;
+ * its fate drawn once: skipped when unsubscribed (from an earlier message) or suppressed before
+ * the send ($6), else sent;
  * then bounced (hard or soft) or delivered; delivered ones opened, clicked, unsubscribed or marked
  * as spam at the rates of $11. Message-ID `<id@sender domain>` ($7), as delivery makes it.
  */
 export const STEP_MESSAGES_SQL = `
   WITH eligible AS (
     SELECT gen_random_uuid() AS id, p.id AS person_id, p.email, p.first_name, p.company_name,
-      coalesce(p.unsubscribed AND p.unsubscribed_time <= $6, false) AS unsubscribed,
+      EXISTS (SELECT 1 FROM campaign.email_messages u WHERE u.organisation_id = $1
+        AND u.person_id = p.id AND u.unsubscribed_at <= $6) AS unsubscribed,
       EXISTS (SELECT 1 FROM campaign.suppressions s
         WHERE s.organisation_id = $1 AND s.email = lower(p.email) AND s.created_at <= $6) AS suppressed,
       random() AS bounce_draw, random() AS open_draw, random() AS click_draw,
@@ -90,15 +92,6 @@ export const STEP_MESSAGES_SQL = `
       THEN opened_at + interval '2 minutes' END
   FROM engaged`;
 
-/** A step's unsubscribes reach their contacts ($1 run, $2 action). */
-export const STEP_UNSUBSCRIBES_SQL = `
-  UPDATE campaign.persons p
-  SET unsubscribed = true, unsubscribed_time = m.unsubscribed_at,
-    _updated_time = greatest(p._updated_time, m.unsubscribed_at)
-  FROM campaign.email_messages m
-  WHERE m.run_id = $1 AND m.action_id = $2 AND m.person_id = p.id
-    AND m.unsubscribed_at IS NOT NULL AND NOT p.unsubscribed`;
-
 /** A step's hard bounces and complaints are never sent to again. */
 export const STEP_SUPPRESSIONS_SQL = `
   INSERT INTO campaign.suppressions (organisation_id, email, reason, detail, created_at)
@@ -129,6 +122,12 @@ export const MARKETING_ACTIVITY_SQL = `
     ('spam_reported', m.complained_at, NULL, true)
   ) AS ev(event, at, link, human)
   WHERE m.organisation_id = $1 AND m.campaign_id = $2 AND ev.at IS NOT NULL`;
+
+/** Who unsubscribed, and when first: the persons module marks them. */
+export const UNSUBSCRIBES_SQL = `
+  SELECT person_id, min(unsubscribed_at) AS at FROM campaign.email_messages
+  WHERE organisation_id = $1 AND campaign_id = $2 AND unsubscribed_at IS NOT NULL
+  GROUP BY person_id`;
 
 /** The campaign list's counts, as delivery, tracking and the engine keep them. */
 export const CAMPAIGN_COUNTS_SQL = `

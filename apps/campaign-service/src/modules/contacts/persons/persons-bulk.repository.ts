@@ -5,7 +5,9 @@ import { Repository } from 'typeorm';
 import { PersonEntity } from './person.entity';
 import {
   type InsertScope,
+  insertGeneratedSql,
   insertSql,
+  MARK_UNSUBSCRIBED_SQL,
   pagesSql,
   type StagedBatch,
   updateSql,
@@ -67,5 +69,28 @@ export class PersonsBulkRepository {
       await run.progress?.(Math.min(1, (from + step) / pages));
     }
     return { inserted, updated: 0 };
+  }
+
+  /** Generated contacts staged in `table` (see insertGeneratedSql), inside `tx`; answers how many went in. */
+  async insertGenerated(organisationId: string, table: string, tx: Transaction): Promise<number> {
+    const runner = managerIn(tx, this.persons).queryRunner;
+    if (!runner) throw new Error('A bulk write runs inside a transaction');
+    const result = (await runner.query(insertGeneratedSql(table), [organisationId], true)) as {
+      affected?: number;
+    };
+    return result.affected ?? 0;
+  }
+
+  async markUnsubscribed(
+    organisationId: string,
+    unsubscribes: { personId: string; at: Date }[],
+    tx: Transaction,
+  ): Promise<void> {
+    if (unsubscribes.length === 0) return;
+    await managerIn(tx, this.persons).query(MARK_UNSUBSCRIBED_SQL, [
+      organisationId,
+      unsubscribes.map((u) => u.personId),
+      unsubscribes.map((u) => u.at),
+    ]);
   }
 }

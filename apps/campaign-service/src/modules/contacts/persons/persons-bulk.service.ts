@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FieldValue, PersonField, PersonFieldType } from '@meridian/contracts';
+import type { PersonField } from '@meridian/contracts';
 import { isUniqueViolation, type Transaction, Transactions } from '@meridian/server-kit';
 import { PersonFieldsRepository } from './person-fields.repository';
 import { type PersonValue, PersonValuesRepository } from './person-values.repository';
@@ -79,5 +80,28 @@ export class PersonsBulkService {
       if (!isUniqueViolation(error)) throw error;
       return run(true);
     }
+  }
+
+  /**
+   * Generated contacts (a data set such as the demo's) staged by the caller in `table`, with
+   * their field definitions, inside the caller's transaction. Existing emails are left alone.
+   */
+  async insertGenerated(
+    tx: Transaction,
+    organisationId: string,
+    table: string,
+    fields: (PersonField & { position: number })[],
+  ): Promise<number> {
+    await this.fields.insertMany(organisationId, fields, tx);
+    return this.bulk.insertGenerated(organisationId, table, tx);
+  }
+
+  /** Unsubscribes many contacts at once (e.g. a generated history's unsubscribes), inside `tx`. */
+  markUnsubscribed(
+    tx: Transaction,
+    organisationId: string,
+    unsubscribes: { personId: string; at: Date }[],
+  ): Promise<void> {
+    return this.bulk.markUnsubscribed(organisationId, unsubscribes, tx);
   }
 }

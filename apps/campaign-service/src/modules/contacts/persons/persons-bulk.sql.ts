@@ -123,3 +123,28 @@ export function insertSql(batch: StagedBatch, guarded: boolean, scope: InsertSco
     WHERE ${batch.rows} ${rows}
     ${guarded ? 'ON CONFLICT (organisation_id, lower(email)) DO NOTHING' : ''}`;
 }
+
+const STAGING_TABLE = /^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/;
+
+/**
+ * Inserts generated contacts as they are staged, system fields and times included (a data set
+ * such as the demo's: its own columns `id, email, first_name, last_name, title, company_name,
+ * phone_number, product_user_id, org_id, custom, created_time, updated_time`). Existing emails
+ * are left alone.
+ */
+export function insertGeneratedSql(table: string): string {
+  if (!STAGING_TABLE.test(table)) throw new Error(`Not a staging table: ${table}`);
+  return `INSERT INTO campaign.persons (id, organisation_id, email, first_name, last_name, title,
+      company_name, phone_number, product_user_id, org_id, custom_fields, _created_time, _updated_time)
+    SELECT c.id, $1::uuid, c.email, c.first_name, c.last_name, c.title, c.company_name, c.phone_number,
+      c.product_user_id, c.org_id, c.custom, c.created_time, c.updated_time
+    FROM ${table} c
+    ON CONFLICT (organisation_id, lower(email)) DO NOTHING`;
+}
+
+/** Unsubscribes contacts ($2 ids) as of their times ($3); those already unsubscribed keep theirs. */
+export const MARK_UNSUBSCRIBED_SQL = `
+  UPDATE campaign.persons p
+  SET unsubscribed = true, unsubscribed_time = u.at, _updated_time = greatest(p._updated_time, u.at)
+  FROM unnest($2::uuid[], $3::timestamptz[]) AS u(id, at)
+  WHERE p.organisation_id = $1 AND p.id = u.id AND NOT p.unsubscribed`;
