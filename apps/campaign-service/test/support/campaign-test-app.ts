@@ -58,8 +58,9 @@ export async function startCampaignTestApp(
   });
   const logger = createLogger('campaign-service', 'silent');
   const root = appModule(config, logger);
+  // The test's modules first: a global binding of theirs (a recording mailer) is found before the app's.
   const module = options.imports?.length
-    ? { module: class CampaignTestRoot {}, imports: [root, ...options.imports] }
+    ? { module: class CampaignTestRoot {}, imports: [...options.imports, root] }
     : root;
   const app = await createServiceApp(module, logger);
   const client = new Client({ connectionString: db.url });

@@ -3,7 +3,6 @@ import { Transactions } from '@meridian/server-kit';
 import { PersonalisationModule } from '../../assets/personalisation';
 import { WebhooksModule } from '../../assets/webhooks/webhooks.module';
 import { PersonsModule } from '../../contacts/persons/persons.module';
-import { DeliveryModule } from '../../delivery/sending/delivery.module';
 import { DryRunModule } from '../dry-run/dry-run.module';
 import { EnginePorts } from './engine-ports';
 import {
@@ -26,7 +25,7 @@ import { WebhookCallerService } from './webhook-caller.service';
  * which the delivery module provides.
  */
 @Module({
-  imports: [RunsModule, PersonsModule, PersonalisationModule, WebhooksModule, DryRunModule, DeliveryModule],
+  imports: [RunsModule, PersonsModule, PersonalisationModule, WebhooksModule, DryRunModule],
   providers: [
     Transactions,
     SnapshotRepository,

@@ -1,4 +1,4 @@
-import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { Global, Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { CONFIG, MAIL_PORT, type MailPort, Transactions } from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
 import { PersonalisationModule } from '../../assets/personalisation';
@@ -32,6 +32,9 @@ export function campaignTransport(config: CampaignConfig, port: MailPort): Campa
  * Campaign sending: the CAMPAIGN_MAILER the engine's send steps call (render, track, send at the
  * organisation's rate, record). Import it where the journey runs.
  */
+// Global: the engine's send steps reach CAMPAIGN_MAILER without importing sending. A test binds
+// its own mailer with a global module imported ahead of the app (campaign-test-app), which wins.
+@Global()
 @Module({
   imports: [PersonalisationModule, EmailSettingsModule],
   providers: [
