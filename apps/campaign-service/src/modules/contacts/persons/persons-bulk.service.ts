@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { FieldValue, PersonField, PersonFieldType } from '@meridian/contracts';
-import type { PersonField } from '@meridian/contracts';
 import { isUniqueViolation, type Transaction, Transactions } from '@meridian/server-kit';
 import { PersonFieldsRepository } from './person-fields.repository';
 import { type PersonValue, PersonValuesRepository } from './person-values.repository';
