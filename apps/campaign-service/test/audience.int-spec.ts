@@ -300,6 +300,14 @@ describe('Dynamic list endpoints', () => {
       expect((await t.call(audienceCountContract, { campaign_id: id }, admin).expect(200)).body.count).toBe(
         1,
       );
+      // As draft.save and publish store it: the query under `query`.
+      await t.sql(`UPDATE campaign.campaigns SET draft_data = $2 WHERE id = $1`, [
+        id,
+        { dynamic_list: { query: query(person('first_name', 'equals', ['bob'])) } },
+      ]);
+      expect((await t.call(audienceCountContract, { campaign_id: id }, admin).expect(200)).body.count).toBe(
+        1,
+      );
       const given = { campaign_id: id, query: query(person('email', 'ends_with', ['@ex.test'])) };
       expect((await t.call(audienceCountContract, given, admin).expect(200)).body.count).toBe(27);
       const theirs = await t.call(audienceCountContract, { campaign_id: id }, stranger).expect(404);

@@ -26,6 +26,16 @@ function refuse(errors: Record<string, string>): never {
   throw new ValidationError(fields, audienceMessages.someFieldsInvalid);
 }
 
+/**
+ * A campaign stores its dynamic list as `{ query: { conditions } }` (the working copy's shape);
+ * reading it as the query itself would drop the conditions and count everyone.
+ */
+function storedQuery(list: unknown): unknown {
+  return list !== null && typeof list === 'object' && 'query' in list
+    ? (list as { query: unknown }).query
+    : list;
+}
+
 @Injectable()
 export class AudienceService {
   constructor(private readonly audience: AudienceRepository) {}
@@ -115,7 +125,7 @@ export class AudienceService {
     if (!query && !campaign.dynamic_list) return 0;
     const parsed = query
       ? { success: true as const, data: query }
-      : audienceQuerySchema.safeParse(campaign.dynamic_list);
+      : audienceQuerySchema.safeParse(storedQuery(campaign.dynamic_list));
     if (!parsed.success) refuse({ '': audienceMessages.invalidValues });
     const list = parsed.data as AudienceQuery;
     const scope = await this.scope(auth, list, campaign.campaign_context);
