@@ -143,7 +143,17 @@ async function main(): Promise<void> {
         if (request.url?.includes('/t/c/') && response.statusCode === 302) answered.click += 1;
       });
     });
-    const figures: Record<string, { app: WrkResult[]; bare: WrkResult[] }> = {};
+    type Run = WrkResult & { cpuMicros: number };
+    const figures: Record<string, { app: Run[]; bare: Run[] }> = {};
+    // Both servers live in this process and take turns, so its CPU time during a run is the
+    // server's (the service's includes its flushes, not Postgres'): a figure the load of other
+    // processes on the machine hardly moves, unlike requests per second.
+    const measured = async (url: string, script: string) => {
+      const before = process.cpuUsage();
+      const result = await runWrk(url, script, settings.seconds, settings.connections);
+      const used = process.cpuUsage(before);
+      return { ...result, cpuMicros: (used.user + used.system) / result.requests };
+    };
     const only = process.env.KINDS?.split(',') ?? ['open', 'click'];
     for (const [kind, { paths, status }] of Object.entries(kinds) as [
       keyof typeof kinds,
@@ -159,10 +169,9 @@ async function main(): Promise<void> {
       // Short runs side by side, the order swapped each round: on a shared machine the load
       // drifts, and a ratio is only fair between neighbours in time.
       for (let round = 0; round < settings.rounds; round++) {
-        const runBare = async () =>
-          figures[kind]!.bare.push(await runWrk(bare.url, script, settings.seconds, settings.connections));
+        const runBare = async () => figures[kind]!.bare.push(await measured(bare.url, script));
         const runService = async () => {
-          const result = await runWrk(base, script, settings.seconds, settings.connections);
+          const result = await measured(base, script);
           figures[kind]!.app.push(result);
           if (result.errors > 0) throw new Error(`${kind}: ${result.errors} answers were not ${status}`);
         };
@@ -204,6 +213,12 @@ async function main(): Promise<void> {
           `bare node:http median ${median(bare.map((r) => r.perSecond)).toFixed(0)} req/s; ` +
           `ratio per round ${ratios.map((r) => r.toFixed(2)).join(' ')}; median ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}); ` +
           `wrk socket errors service ${served.reduce((n, r) => n + r.socketErrors, 0)}, bare ${bare.reduce((n, r) => n + r.socketErrors, 0)}`,
+      );
+      const cpuService = median(served.map((r) => r.cpuMicros));
+      const cpuBare = median(bare.map((r) => r.cpuMicros));
+      console.log(
+        `${kind.padEnd(5)} CPU per request (median): service ${cpuService.toFixed(1)} us, bare ${cpuBare.toFixed(1)} us, ` +
+          `bare/service ${(cpuBare / cpuService).toFixed(2)}`,
       );
       // A request wrk's stop cut off after the service took it is recorded but never answered in
       // full: it shows as 'unread' (at most one per connection and run), never as lost.
