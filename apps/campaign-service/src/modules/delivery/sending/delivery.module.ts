@@ -19,7 +19,7 @@ import { SmtpCampaignTransport } from './smtp-campaign.transport';
 /** The transport MAIL_TRANSPORT names: one SMTP pool per process, or SES through the mail adapter. */
 export function campaignTransport(config: CampaignConfig, port: MailPort): CampaignTransport {
   return config.MAIL_TRANSPORT === 'ses'
-    ? new SesCampaignTransport(port)
+    ? new SesCampaignTransport(port, config.SES_MESSAGE_FORMAT)
     : new SmtpCampaignTransport({
         url: config.SMTP_URL,
         ...(config.SMTP_USER ? { user: config.SMTP_USER } : {}),

@@ -9,7 +9,11 @@ import type { CampaignTransport, OutgoingMail, SendResult } from './campaign-tra
 export class SesCampaignTransport implements CampaignTransport {
   readonly deliveredOnAccept = false;
 
-  constructor(private readonly port: MailPort) {}
+  /** `raw`: our MIME message (and Message-ID) goes as is; `simple`: SES builds it and names it. */
+  constructor(
+    private readonly port: MailPort,
+    private readonly format: 'simple' | 'raw',
+  ) {}
 
   async send(mail: OutgoingMail): Promise<SendResult> {
     try {
@@ -19,8 +23,11 @@ export class SesCampaignTransport implements CampaignTransport {
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         html: mail.html,
-        // In a raw message our Message-ID is kept; SES sets its own on a simple one.
-        headers: mail.messageId ? { ...mail.headers, 'Message-ID': mail.messageId } : mail.headers,
+        // SES sets the Message-ID of a simple message itself; notifications then match by its id.
+        headers:
+          this.format === 'raw' && mail.messageId
+            ? { ...mail.headers, 'Message-ID': mail.messageId }
+            : mail.headers,
       });
       return { status: 'sent', providerMessageId: receipt.messageId || null };
     } catch (error) {
