@@ -85,12 +85,13 @@ export class PersonsBulkRepository {
     organisationId: string,
     unsubscribes: { personId: string; at: Date }[],
     tx: Transaction,
-  ): Promise<void> {
-    if (unsubscribes.length === 0) return;
-    await managerIn(tx, this.persons).query(MARK_UNSUBSCRIBED_SQL, [
+  ): Promise<string[]> {
+    if (unsubscribes.length === 0) return [];
+    const rows = (await managerIn(tx, this.persons).query(MARK_UNSUBSCRIBED_SQL, [
       organisationId,
       unsubscribes.map((u) => u.personId),
       unsubscribes.map((u) => u.at),
-    ]);
+    ])) as { id: string }[];
+    return rows.map((row) => row.id);
   }
 }

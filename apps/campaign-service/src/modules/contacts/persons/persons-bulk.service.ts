@@ -100,7 +100,7 @@ export class PersonsBulkService {
     tx: Transaction,
     organisationId: string,
     unsubscribes: { personId: string; at: Date }[],
-  ): Promise<void> {
+  ): Promise<string[]> {
     return this.bulk.markUnsubscribed(organisationId, unsubscribes, tx);
   }
 }

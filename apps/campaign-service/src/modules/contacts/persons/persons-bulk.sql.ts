@@ -142,9 +142,13 @@ export function insertGeneratedSql(table: string): string {
     ON CONFLICT (organisation_id, lower(email)) DO NOTHING`;
 }
 
-/** Unsubscribes contacts ($2 ids) as of their times ($3); those already unsubscribed keep theirs. */
+/** Unsubscribes contacts ($2 ids) as of their times ($3); those already unsubscribed keep theirs. The ids it changed. */
 export const MARK_UNSUBSCRIBED_SQL = `
-  UPDATE campaign.persons p
-  SET unsubscribed = true, unsubscribed_time = u.at, _updated_time = greatest(p._updated_time, u.at)
-  FROM unnest($2::uuid[], $3::timestamptz[]) AS u(id, at)
-  WHERE p.organisation_id = $1 AND p.id = u.id AND NOT p.unsubscribed`;
+  WITH changed AS (
+    UPDATE campaign.persons p
+    SET unsubscribed = true, unsubscribed_time = u.at, _updated_time = greatest(p._updated_time, u.at)
+    FROM unnest($2::uuid[], $3::timestamptz[]) AS u(id, at)
+    WHERE p.organisation_id = $1 AND p.id = u.id AND NOT p.unsubscribed
+    RETURNING p.id
+  )
+  SELECT id FROM changed`;

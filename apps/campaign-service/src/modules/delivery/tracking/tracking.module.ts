@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Transactions } from '@meridian/server-kit';
 import { PersonalisationModule } from '../../assets/personalisation';
+import { PersonsModule } from '../../contacts/persons/persons.module';
 import { EmailSettingsModule } from '../../settings/email-settings/email-settings.module';
 import { TrackingBuffer } from './tracking-buffer.service';
 import { TrackingController } from './tracking.controller';
@@ -14,7 +15,7 @@ import { TrackingService } from './tracking.service';
  * scanner) and written in batches; see scanner-detection.ts for the rules.
  */
 @Module({
-  imports: [PersonalisationModule, EmailSettingsModule],
+  imports: [PersonalisationModule, EmailSettingsModule, PersonsModule],
   controllers: [TrackingController],
   providers: [
     Transactions,

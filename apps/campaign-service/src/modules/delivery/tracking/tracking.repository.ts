@@ -125,27 +125,21 @@ export class TrackingRepository {
     return rows[0] ?? null;
   }
 
-  /**
-   * Unsubscribes the message's person and stamps the message; true when the person's flag
-   * changed (the unsubscribe is recorded and published once, never toggled back).
-   */
-  async unsubscribe(tx: Transaction, message: MessageContext, at: Date): Promise<boolean> {
-    const manager = managerOf(tx);
-    await manager.query(
+  /** Stamps the message an unsubscribe came from (the first time counts). */
+  async stampUnsubscribed(tx: Transaction, messageId: string, at: Date): Promise<void> {
+    await managerOf(tx).query(
       `UPDATE campaign.email_messages SET unsubscribed_at = coalesce(unsubscribed_at, $2) WHERE id = $1`,
-      [message.id, at],
+      [messageId, at],
     );
-    const changed = (await manager.query(
-      `WITH changed AS (
-         UPDATE campaign.persons SET unsubscribed = true, unsubscribed_time = $3, _updated_time = $3
-         WHERE organisation_id = $1 AND id = $2 AND NOT unsubscribed
-         RETURNING id
-       )
-       INSERT INTO campaign.person_marketing_activity
+  }
+
+  /** The person's 'unsubscribed' activity, naming the campaign mail it came from. */
+  async addUnsubscribeActivity(tx: Transaction, message: MessageContext, at: Date): Promise<void> {
+    await managerOf(tx).query(
+      `INSERT INTO campaign.person_marketing_activity
          (organisation_id, person_id, event, occurred_at, template_name, campaign_name, context,
           campaign_id, template_id, human, message_id)
-       SELECT $1, id, 'unsubscribed', $3, $4, $5, $6, $7, $8, true, $9 FROM changed
-       RETURNING person_id`,
+       VALUES ($1, $2, 'unsubscribed', $3, $4, $5, $6, $7, $8, true, $9)`,
       [
         message.organisation_id,
         message.person_id,
@@ -157,7 +151,6 @@ export class TrackingRepository {
         message.template_id,
         message.message_id,
       ],
-    )) as unknown[];
-    return changed.length > 0;
+    );
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { emailEvents, INVALID_TRACKING_LINK } from '@meridian/contracts';
 import { EventPublisher, NotFoundError, Transactions } from '@meridian/server-kit';
 import { UnsubscribeLinks } from '../../assets/personalisation';
+import { PersonsBulkService } from '../../contacts/persons/persons-bulk.service';
 import { UnsubscribeUrlService } from '../../settings/email-settings/unsubscribe-url.service';
 import { INVALID_UNSUBSCRIBE_LINK } from '../unsubscribe/unsubscribe.service';
 import type { Requester } from './scanner-detection';
@@ -29,6 +30,7 @@ export class TrackingService {
     private readonly transactions: Transactions,
     private readonly events: EventPublisher,
     private readonly optOutPages: UnsubscribeUrlService,
+    private readonly persons: PersonsBulkService,
   ) {}
 
   private async target(token: string, kind: TrackingKind): Promise<TrackingTarget | null> {
@@ -101,7 +103,13 @@ export class TrackingService {
       const message = await this.tracking.lockMessage(tx, target.messageId);
       if (!message) return null;
       const at = new Date();
-      if (await this.tracking.unsubscribe(tx, message, at)) {
+      await this.tracking.stampUnsubscribed(tx, message.id, at);
+      // The person's flag is the persons module's to write; recorded and published once, never toggled back.
+      const changed = await this.persons.markUnsubscribed(tx, message.organisation_id, [
+        { personId: message.person_id, at },
+      ]);
+      if (changed.length > 0) {
+        await this.tracking.addUnsubscribeActivity(tx, message, at);
         await this.events.publish(tx, emailEvents.emailUnsubscribed, messageFields(message, at));
       }
       return message.organisation_id;
