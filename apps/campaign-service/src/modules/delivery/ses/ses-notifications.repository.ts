@@ -1,3 +1,4 @@
+import type { EventMessage } from '../event-message';
 import { Injectable } from '@nestjs/common';
 import type { Transaction } from '@meridian/server-kit';
 import type { EntityManager } from 'typeorm';
@@ -5,20 +6,7 @@ import type { EntityManager } from 'typeorm';
 export type Mark = 'delivered' | 'bounced' | 'complained';
 
 /** A message a notification changed, with what its events carry. */
-export interface MarkedMessage {
-  id: string;
-  organisation_id: string;
-  campaign_id: string;
-  campaign_name: string;
-  campaign_context: 'person' | 'org';
-  run_id: string;
-  action_id: string;
-  template_id: string | null;
-  template_name: string | null;
-  person_id: string;
-  email: string;
-  message_id: string;
-}
+export type MarkedMessage = EventMessage;
 
 const COLUMN: Record<Mark, string> = {
   delivered: 'delivered_at',
@@ -50,7 +38,9 @@ export class SesNotificationsRepository {
         RETURNING m.id, m.organisation_id, m.campaign_id, c.name AS campaign_name, c.campaign_context,
                   m.run_id, m.action_id, m.template_id,
                   (SELECT name FROM campaign.email_templates WHERE id = m.template_id) AS template_name,
-                  m.person_id, m.email, m.message_id`,
+                  m.person_id, m.email, m.message_id,
+                  (SELECT org_id FROM campaign.run_persons rp
+                    WHERE rp.run_id = m.run_id AND rp.person_id = m.person_id) AS org_id`,
       [providerId, messageId],
     )) as [MarkedMessage[], number];
     const count = COUNT[mark];

@@ -1,3 +1,4 @@
+import { messageFields } from '../event-message';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type EventDefinition,
@@ -75,23 +76,9 @@ export class SesNotificationsService {
     const type = event.notificationType ?? event.eventType;
     const ourId = event.mail.headers?.find((h) => h.name.toLowerCase() === 'message-id')?.value ?? null;
     await this.transactions.run(async (tx) => {
-      const occurred = new Date().toISOString();
+      const occurred = new Date();
       const items: { definition: EventDefinition; payload: unknown }[] = [];
-      const payload = (m: MarkedMessage) => ({
-        organisation_id: m.organisation_id,
-        campaign_id: m.campaign_id,
-        campaign_name: m.campaign_name,
-        run_id: m.run_id,
-        action_id: m.action_id,
-        template_id: m.template_id,
-        template_name: m.template_name,
-        person_id: m.person_id,
-        email: m.email,
-        campaign_context: m.campaign_context,
-        org_id: null,
-        message_id: m.message_id,
-        occurred_at: occurred,
-      });
+      const payload = (m: MarkedMessage) => messageFields(m, occurred);
       if (type === 'Delivery') {
         const marked = await this.repository.mark(tx, 'delivered', event.mail.messageId, ourId);
         for (const m of marked) items.push({ definition: emailEvents.emailDelivered, payload: payload(m) });

@@ -1,3 +1,4 @@
+import type { EventMessage } from '../event-message';
 import type { BlockList } from 'node:net';
 import { type Judgement, judgeClick, judgeOpen, type Requester } from './scanner-detection';
 
@@ -11,21 +12,8 @@ export interface TrackingHit extends Requester {
   at: Date;
 }
 
-/** A message with what the events and activity rows name. */
-export interface MessageContext {
-  id: string;
-  organisation_id: string;
-  campaign_id: string;
-  campaign_name: string;
-  campaign_context: 'person' | 'org';
-  run_id: string;
-  action_id: string;
-  template_id: string | null;
-  template_name: string | null;
-  person_id: string;
-  email: string;
-  org_id: string | null;
-  message_id: string;
+/** A message with what the events and activity rows name, and what judging its engagement needs. */
+export interface MessageContext extends EventMessage {
   links: string[];
   sent_at: Date | null;
   delivered_at: Date | null;

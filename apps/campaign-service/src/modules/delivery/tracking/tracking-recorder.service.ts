@@ -4,27 +4,9 @@ import { CONFIG, EventPublisher, Transactions } from '@meridian/server-kit';
 import type { BlockList } from 'node:net';
 import type { CampaignConfig } from '../../../config';
 import { ALL_LINKS_SECONDS, scannerNetworks } from './scanner-detection';
-import { type Engagement, type MessageContext, planBatch, type TrackingHit } from './tracking-batch';
+import { type Engagement, planBatch, type TrackingHit } from './tracking-batch';
 import { TrackingRepository } from './tracking.repository';
-
-/** The fields every email event of a message carries. */
-export function messageFields(message: MessageContext, at: Date) {
-  return {
-    organisation_id: message.organisation_id,
-    campaign_id: message.campaign_id,
-    campaign_name: message.campaign_name,
-    run_id: message.run_id,
-    action_id: message.action_id,
-    template_id: message.template_id,
-    template_name: message.template_name,
-    person_id: message.person_id,
-    email: message.email,
-    campaign_context: message.campaign_context,
-    org_id: message.org_id,
-    message_id: message.message_id,
-    occurred_at: at.toISOString(),
-  };
-}
+import { messageFields } from '../event-message';
 
 function eventOf(engagement: Engagement) {
   const fields = {

@@ -7,7 +7,7 @@ import { UnsubscribeUrlService } from '../../settings/email-settings/unsubscribe
 import { INVALID_UNSUBSCRIBE_LINK } from '../unsubscribe/unsubscribe.service';
 import type { Requester } from './scanner-detection';
 import { TrackingBuffer } from './tracking-buffer.service';
-import { messageFields } from './tracking-recorder.service';
+import { messageFields } from '../event-message';
 import { type TrackingKind, type TrackingTarget, verifyTrackingToken } from './tracking-tokens';
 import { TrackingRepository } from './tracking.repository';
 
