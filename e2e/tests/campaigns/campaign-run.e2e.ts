@@ -107,7 +107,12 @@ describe('a published campaign, from send to report', () => {
         {
           campaign_id: campaignId,
           action_id: step.action_id,
-          action_options: { template_id: templateId, subject: 'News for {{ person.first_name }}' },
+          action_options: {
+            template_id: templateId,
+            subject: 'News for {{ person.first_name }}',
+            from_email: { name: 'Meridian News', email: 'news@demo.meridian.dev' },
+            reply_to: 'help@demo.meridian.dev',
+          },
         },
         token,
       ),
@@ -176,7 +181,7 @@ describe('a published campaign, from send to report', () => {
     expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(headers['message-id']).toMatch(/^<[^@>]+@[^>]+>$/);
     expect(new Set(first.map((m) => m.headers?.['message-id'])).size).toBe(PEOPLE);
-  });
+  }, 300_000);
 
   it('counts opens, clicks and their mail client, and shows them in the Reports tab', async () => {
     // Ten people open (as Apple Mail); four of them click pricing, two also the docs.
@@ -225,7 +230,7 @@ describe('a published campaign, from send to report', () => {
     await links.getByRole('link', { name: DOCS }).waitFor();
     await expectAccessible(page, 'campaign reports after a run');
     await snapshot(page, 'campaign-run-reports');
-  });
+  }, 240_000);
 
   it('keeps an unsubscribed contact out of the next run', async () => {
     const gone = first[5]!;
@@ -251,5 +256,5 @@ describe('a published campaign, from send to report', () => {
       return stats?.not_sent_count === 1 && stats.unsub_count === 1;
     }, 'the second run to be reported with one contact not sent');
     await expect(left.next({ timeoutMs: 3_000 })).rejects.toThrow(/no mail/);
-  });
+  }, 300_000);
 });
