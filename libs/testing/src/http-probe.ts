@@ -116,7 +116,8 @@ export const PROBES: Probe[] = [
     expect: 415,
     request: (e) => ({
       path: pathOf(e, 'probe'),
-      init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'probe' },
+      // A type no endpoint reads (the SNS notification route reads text/plain, as SNS sends it).
+      init: { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<probe/>' },
     }),
   },
   {
