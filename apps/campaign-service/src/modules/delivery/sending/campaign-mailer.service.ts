@@ -23,6 +23,8 @@ import { type MessageRow, type MessageScope, SendingRepository } from './sending
 export const TEMPFAIL_BACKOFF_MS = [250, 1_000, 3_000] as const;
 /** Mails claimed, sent and recorded together (the rate limiter may grant fewer). */
 const CHUNK = 500;
+/** Messages claimed and sent between two recordings. */
+const CLAIM_SLICE = 50;
 
 const outcomeOf = (row: MessageRow): SendOutcome => ({
   personId: row.person_id,
@@ -121,17 +123,22 @@ export class CampaignMailerService implements CampaignMailer {
       i += chunk.length;
       const prepared = await this.preparer.prepare(scope, options, template, chunk, byId);
       for (const { row, reason } of prepared.failed) pendingFinals.push({ row, status: 'not_sent', reason });
-      const claimed = await this.repository.claim(
-        prepared.ready.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
-      );
-      const results = await Promise.all(
-        prepared.ready.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
-      );
-      pendingFinals.push(...results);
-      await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept, orgIds);
-      for (const f of pendingFinals)
-        outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
-      pendingFinals = [];
+      // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
+      // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
+      for (let j = 0; j < prepared.ready.length; j += CLAIM_SLICE) {
+        const slice = prepared.ready.slice(j, j + CLAIM_SLICE);
+        const claimed = await this.repository.claim(
+          slice.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
+        );
+        const results = await Promise.all(
+          slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
+        );
+        pendingFinals.push(...results);
+        await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept, orgIds);
+        for (const f of pendingFinals)
+          outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
+        pendingFinals = [];
+      }
     }
     await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept, orgIds);
     for (const f of pendingFinals)
