@@ -122,13 +122,21 @@ async function oneClick(c: ChaosContext): Promise<void> {
   );
   const url = mail?.listUnsubscribe ? /<(https?:[^>]+)>/.exec(mail.listUnsubscribe)?.[1] : undefined;
   if (!mail || !url) return c.log('one-click: no received mail with a List-Unsubscribe URL yet');
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(30_000),
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'List-Unsubscribe=One-Click',
-    redirect: 'manual',
-  });
+  const post = () =>
+    fetch(url, {
+      signal: AbortSignal.timeout(30_000),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+      redirect: 'manual',
+    });
+  // Like the contact's call above: right after a termination the request may meet a dead pooled
+  // connection once (a 500, nothing committed); a mail provider's one-click is retried too.
+  let response = await post();
+  for (let attempt = 2; response.status >= 500 && attempt <= 3; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    response = await post();
+  }
   if (response.status !== 200) throw new Error(`one-click unsubscribe of ${url} answered ${response.status}`);
   c.oneClicks.push(mail.to[0]!);
   c.log(`one-click unsubscribed ${mail.to[0]} (${response.status})`);
