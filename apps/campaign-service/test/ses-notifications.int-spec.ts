@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { createSign } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emailEvents, sesNotificationContract, type SnsMessage } from '@meridian/contracts';
-import type { SignedIn } from '@meridian/testing';
+import { generateKeyAndCertificate, type SignedIn } from '@meridian/testing';
 import {
   CAMPAIGN_MAILER,
   type CampaignMailer,
@@ -15,35 +14,6 @@ import {
 } from '../src/modules/campaigns/journey/campaign-mailer.port';
 import { snsStringToSign } from '../src/modules/delivery/ses/sns-signature';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
-
-/** A key and a certificate for `localhost`, made with openssl for this run only. */
-function localhostCertificate(dir: string) {
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-sha256',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8'), certFile: cert };
-}
 
 async function listen(server: HttpServer | HttpsServer): Promise<number> {
   // Both stacks, whichever address `localhost` resolves to here; IPv4 alone where IPv6 is off.
@@ -69,7 +39,10 @@ describe('SesWebhookController', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sns-test-'));
-    tls = localhostCertificate(dir);
+    const made = generateKeyAndCertificate('localhost', 'localhost');
+    const certFile = join(dir, 'cert.pem');
+    writeFileSync(certFile, made.certificate);
+    tls = { key: made.privateKey, cert: made.certificate, certFile };
     // Serves the signing certificate and the subscription confirmation, as SNS does, over https.
     certServer = createHttpsServer({ key: tls.key, cert: tls.cert }, (request, response) => {
       if (request.url === '/cert.pem') return response.end(tls.cert);

@@ -11,8 +11,11 @@ export interface KeyAndCertificate {
   certificate: string;
 }
 
-/** A fresh RSA key and self-signed certificate, made with openssl for this test run only. */
-export function generateKeyAndCertificate(commonName = 'test-idp'): KeyAndCertificate {
+/**
+ * A fresh RSA key and self-signed certificate, made with openssl for this test run only; with
+ * `dnsName` the certificate also names that host, so a TLS server can present it.
+ */
+export function generateKeyAndCertificate(commonName = 'test-idp', dnsName?: string): KeyAndCertificate {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-idp-'));
   try {
     const key = join(dir, 'key.pem');
@@ -30,6 +33,7 @@ export function generateKeyAndCertificate(commonName = 'test-idp'): KeyAndCertif
         '2',
         '-subj',
         `/CN=${commonName}`,
+        ...(dnsName ? ['-addext', `subjectAltName=DNS:${dnsName}`] : []),
         '-keyout',
         key,
         '-out',
