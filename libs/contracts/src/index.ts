@@ -5,6 +5,7 @@ export * from './health/health.contract';
 export * from './events/event';
 export * from './events/catalogue';
 export * from './events/email-events';
+export * from './events/inbound-events';
 export * from './auth/session.contract';
 export * from './auth/domain';
 export * from './auth/fields';

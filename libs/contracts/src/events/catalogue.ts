@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './event';
 import { campaignChanged, campaignRunChanged, emailEvents, salesforceSyncRequested } from './email-events';
+import { contactsSyncApplied, contactsSynced, productEventsIngested } from './inbound-events';
 
 /**
  * The event catalogue: every event any service publishes. Consumers subscribe by
@@ -36,6 +37,9 @@ export const events = {
   campaignRunChanged,
   campaignChanged,
   salesforceSyncRequested,
+  contactsSynced,
+  contactsSyncApplied,
+  productEventsIngested,
 } as const;
 
 export type EventCatalogue = typeof events;
