@@ -1,5 +1,6 @@
 // The Kafka tier: fetches Apache Kafka from Maven Central once (into .cache/kafka), starts one
-// KRaft broker on loopback for the shared transport contract suite, and runs the Kafka tests.
+// KRaft broker on loopback for the shared transport contract suite, runs the Kafka tests, then the
+// platform itself on that broker (e2e/tests/kafka).
 // Without Java or Maven it says why and skips, except in CI, where a skip would hide a failure.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
