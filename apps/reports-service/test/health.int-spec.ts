@@ -1,5 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { healthContracts, healthResponseSchema } from '@meridian/contracts';
+import {
+  healthContracts,
+  healthResponseSchema,
+  openApiContracts,
+  openApiPageContracts,
+} from '@meridian/contracts';
 import { createLogger, createServiceApp } from '@meridian/server-kit';
 import { createTestDatabase, type TestDatabase } from '@meridian/testing';
 import request from 'supertest';
@@ -41,5 +46,14 @@ describe('reports-service health', () => {
   it('answers unknown paths with the error body', async () => {
     const response = await request(app.getHttpServer()).post('/api/campaign/v2/unknown').send({}).expect(404);
     expect(response.body).toMatchObject({ status_code: 404, code: 'NotFoundException' });
+  });
+
+  it('publishes its OpenAPI 3.1 document and a page for people, without a token', async () => {
+    const document = await request(app.getHttpServer()).get(openApiContracts.reports.fullPath).expect(200);
+    expect(document.body.openapi).toBe('3.1.0');
+    expect(Object.keys(document.body.paths)).toContain(healthContracts.reports.fullPath);
+    const page = await request(app.getHttpServer()).get(openApiPageContracts.reports.fullPath).expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain(`<code>GET ${healthContracts.reports.fullPath}</code>`);
   });
 });

@@ -5,6 +5,7 @@ export * from './errors/domain-error';
 export * from './errors/error-filter';
 export * from './errors/zod-fields';
 export * from './http/endpoint.decorator';
+export * from './http/openapi';
 export * from './auth/request-context';
 export * from './auth/token-verifier';
 export * from './auth/http-token-verifier';

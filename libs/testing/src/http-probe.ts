@@ -1,26 +1,11 @@
-import * as contracts from '@meridian/contracts';
-import { type Endpoint, errorBodySchema, type ServiceName } from '@meridian/contracts';
+import { type Endpoint, type ErrorBody, errorBodySchema, type ServiceName } from '@meridian/contracts';
+import { endpointsOf } from '@meridian/server-kit';
 import { connect } from 'node:net';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-/** Every endpoint `libs/contracts` declares for `service`, found by walking its exports. */
-export function endpointsOf(service: ServiceName): Endpoint[] {
-  const found = new Map<string, Endpoint>();
-  const visit = (value: unknown, depth: number) => {
-    if (value === null || typeof value !== 'object') return;
-    const candidate = value as Partial<Endpoint>;
-    if (typeof candidate.fullPath === 'string' && typeof candidate.method === 'string' && candidate.service) {
-      if (candidate.service === service)
-        found.set(`${candidate.method} ${candidate.fullPath}`, value as Endpoint);
-      return;
-    }
-    // Collections such as `healthContracts` group endpoints one level down.
-    if (depth === 0) for (const item of Object.values(value)) visit(item, 1);
-  };
-  for (const value of Object.values(contracts)) visit(value, 0);
-  return [...found.values()];
-}
+// The one walk over the contracts' exports (also what each service's OpenAPI document lists).
+export { endpointsOf };
 
 export interface ProbeAnswer {
   probe: string;
@@ -52,11 +37,11 @@ interface Probe {
   expect?: number;
   applies?: (endpoint: Endpoint) => boolean;
   /** What the error body must also say. */
-  check?: (body: contracts.ErrorBody) => boolean;
+  check?: (body: ErrorBody) => boolean;
   request(endpoint: Endpoint): { path: string; init: RequestInit };
 }
 
-const namesNul = (body: contracts.ErrorBody) =>
+const namesNul = (body: ErrorBody) =>
   Object.values(body.fields).some((messages) =>
     messages.some((m) => m.includes('must not contain a NUL character')),
   );

@@ -32,3 +32,45 @@ export const healthContracts = {
   campaign: healthOf('campaign'),
   reports: healthOf('reports'),
 };
+
+/** The service's OpenAPI 3.1 document, generated from these contracts (public: it names no data). */
+export const openApiDocumentSchema = z
+  .object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }) })
+  .passthrough();
+
+function openApiOf(service: ServiceName) {
+  return defineEndpoint({
+    service,
+    method: 'GET',
+    path: '/openapi.json',
+    access: 'public',
+    request: emptyRequest,
+    response: openApiDocumentSchema,
+  });
+}
+
+export const openApiContracts = {
+  auth: openApiOf('auth'),
+  integrations: openApiOf('integrations'),
+  campaign: openApiOf('campaign'),
+  reports: openApiOf('reports'),
+};
+
+function openApiPageOf(service: ServiceName) {
+  return defineEndpoint({
+    service,
+    method: 'GET',
+    path: '/docs',
+    access: 'public',
+    request: emptyRequest,
+    response: z.string(),
+  });
+}
+
+/** The same document as an HTML page for people. */
+export const openApiPageContracts = {
+  auth: openApiPageOf('auth'),
+  integrations: openApiPageOf('integrations'),
+  campaign: openApiPageOf('campaign'),
+  reports: openApiPageOf('reports'),
+};

@@ -1,7 +1,15 @@
-import { Controller, type DynamicModule, Inject, Module, Optional } from '@nestjs/common';
-import { type HealthResponse, healthContracts, type ServiceName } from '@meridian/contracts';
+import { Controller, type DynamicModule, Header, Inject, Module, Optional } from '@nestjs/common';
+import {
+  type HealthResponse,
+  healthContracts,
+  openApiContracts,
+  openApiPageContracts,
+  type ServiceName,
+} from '@meridian/contracts';
 import { DataSource } from 'typeorm';
 import { Endpoint } from '../http/endpoint.decorator';
+import { openApiDocument } from '../http/openapi';
+import { openApiPage } from '../http/openapi-page';
 
 export interface EventTransportStatus {
   transport: 'postgres' | 'kafka';
@@ -46,7 +54,22 @@ function createHealthController(service: ServiceName) {
         uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
       };
     }
+
+    /** The service's OpenAPI 3.1 document, built from its contracts once, on first ask. */
+    @Endpoint(openApiContracts[service])
+    openApi(): Record<string, unknown> {
+      document ??= openApiDocument(service);
+      return document as { openapi: string; info: { title: string; version: string } };
+    }
+
+    @Endpoint(openApiPageContracts[service])
+    @Header('content-type', 'text/html; charset=utf-8')
+    openApiPage(): string {
+      document ??= openApiDocument(service);
+      return openApiPage(document, openApiContracts[service].fullPath);
+    }
   }
+  let document: Record<string, unknown> | undefined;
   return HealthController;
 }
 
