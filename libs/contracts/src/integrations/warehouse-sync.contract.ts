@@ -227,7 +227,7 @@ export interface SyncSaveCheck {
  * /warehouse/destination/table.list answer; a table without destination is a custom table.
  */
 export function validateSyncSave(
-  input: { tables: readonly z.input<typeof syncTableSchema>[]; sync_interval: number | null | undefined },
+  input: { tables: readonly z.input<typeof syncTableSchema>[]; sync_interval?: number | null },
   destinations: readonly DestinationTable[],
 ): SyncSaveCheck {
   const m = warehouseSyncMessages;
