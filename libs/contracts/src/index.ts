@@ -48,3 +48,4 @@ export * from './campaign/ses-notifications.contract';
 export * from './campaign/reports.contract';
 export * from './integrations/warehouse-sync.contract';
 export * from './integrations/activity-log.contract';
+export * from './integrations/connections.contract';

@@ -16,7 +16,7 @@ import type { StagedBatch } from '../persons/persons-bulk.service';
 export const INBOUND_STAGE = 'pg_temp.inbound_stage';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-const FILLED = FILLABLE_DEFAULT_FIELDS.filter((f) => f !== 'email');
+const FILLED: readonly DefaultFieldName[] = FILLABLE_DEFAULT_FIELDS.filter((f) => f !== 'email');
 
 export const CREATE_STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS inbound_stage (
     ord integer NOT NULL, id uuid NOT NULL, key text, email text,
