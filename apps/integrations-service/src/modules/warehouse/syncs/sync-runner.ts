@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import {
   defaultSyncIntervalIndex,
   events,
@@ -5,6 +6,7 @@ import {
   syncIntervalMinutes,
 } from '@meridian/contracts';
 import {
+  CONFIG,
   DomainError,
   EventPublisher,
   type JobContext,
@@ -14,6 +16,7 @@ import {
   type Transaction,
   Transactions,
 } from '@meridian/server-kit';
+import type { IntegrationsConfig } from '../../../config';
 import type { WarehouseSession } from '../connectors/warehouse-session';
 import { WarehouseSessions } from '../connectors/warehouse-sessions';
 import { ActivityLogsRepository } from './activity-logs.repository';
@@ -28,12 +31,8 @@ import {
   WarehouseSyncsRepository,
 } from './warehouse-syncs.repository';
 
-/** Keys (with their hashes) read per page of a content-hash table. */
-const HASH_PAGE = 20_000;
 /** Keys per fetch of changed rows where there are no array parameters (Redshift, Snowflake). */
 const FETCH_CHUNK = 1000;
-/** Rows per page of a cursor table. */
-const CURSOR_PAGE = 5000;
 
 type Row = Record<string, unknown>;
 
@@ -54,7 +53,11 @@ const describe = (error: unknown) =>
  */
 @JobProcessor(warehouseSyncRunJob)
 export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
+  /** Rows per page: keys with their hashes (content-hash tables) or rows past the cursor. */
+  private readonly pageRows: number;
+
   constructor(
+    @Inject(CONFIG) config: IntegrationsConfig,
     private readonly syncs: WarehouseSyncsRepository,
     private readonly runs: SyncRunsRepository,
     private readonly locks: SyncLockRepository,
@@ -62,7 +65,9 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     private readonly transactions: Transactions,
     private readonly publisher: EventPublisher,
     private readonly activity: ActivityLogsRepository,
-  ) {}
+  ) {
+    this.pageRows = config.WAREHOUSE_SYNC_PAGE_ROWS;
+  }
 
   async handle(payload: JobPayload<typeof warehouseSyncRunJob>, context: JobContext): Promise<void> {
     const lock = await this.locks.tryLock(payload.syncId);
@@ -150,7 +155,7 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
         table.cursor_value !== null ? { value: table.cursor_value, key: table.cursor_key ?? '' } : null;
       for (;;) {
         if (signal.aborted) throw new Stopped();
-        const page = await this.read(session, cursorPage(plan, after, CURSOR_PAGE));
+        const page = await this.read(session, cursorPage(plan, after, this.pageRows));
         if (page.length === 0) break;
         const last = page.at(-1)!;
         const mark = { value: String(last[CURSOR]), key: String(last[KEY]) };
@@ -158,13 +163,13 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
           this.runs.setCursor(tx, table.id, mark.value, mark.key),
         );
         after = mark;
-        if (page.length < CURSOR_PAGE) break;
+        if (page.length < this.pageRows) break;
       }
     } else {
       let after = progress.after;
       for (;;) {
         if (signal.aborted) throw new Stopped();
-        const page = await this.read(session, keyHashPage(plan, after, HASH_PAGE));
+        const page = await this.read(session, keyHashPage(plan, after, this.pageRows));
         if (page.length === 0) break;
         const keys = page.map((r) => String(r[KEY]));
         const changed = await this.runs.changedKeys(
@@ -183,7 +188,7 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
             rows.map((r) => String(r[HASH])),
           ),
         );
-        if (page.length < HASH_PAGE) break;
+        if (page.length < this.pageRows) break;
       }
     }
     await step([], { after: reached, done: true }, async () => undefined);

@@ -195,10 +195,9 @@ export class WarehouseSyncService {
       error_time: iso(connection.error_time),
       next_run_time: paused ? null : iso(sync?.next_run_time ?? null),
       time_last_synced: iso(connection.time_last_synced),
-      last_sync_time_taken:
-        last?.time_sync_finished != null
-          ? (new Date(last.time_sync_finished).getTime() - new Date(last.time_sync_started).getTime()) / 1000
-          : null,
+      last_sync_time_taken: last?.time_sync_finished
+        ? (new Date(last.time_sync_finished).getTime() - new Date(last.time_sync_started).getTime()) / 1000
+        : null,
       records_synced_count: last
         ? Number(last.records_inserted_count) + Number(last.records_updated_count)
         : 0,
