@@ -3,7 +3,7 @@ import { EventPublisher, LOGGER, Transactions, WakeLoop } from '@meridian/server
 import type { Logger } from 'pino';
 import { type AcceptedCall, readInboxCall, type RefusedCall } from './segment-calls';
 import { SegmentInboxRepository } from './segment-inbox.repository';
-import { outboundEvents } from './segment-outbound';
+import { identitiesOf, outboundEvents, usersWithoutEmail } from './segment-outbound';
 import { bucketOf, type CountDelta, SegmentRecordsRepository } from './segment-records.repository';
 
 /** Inbox rows per transaction: a few hundred kilobytes of events. */
@@ -92,7 +92,10 @@ export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
       ];
       await this.records.recordErrors(errors, tx);
       await this.records.addCounts(counts, tx);
-      await this.publisher.publishMany(tx, outboundEvents(accepted));
+      // Identifies first: a track in the same slice may carry only the user id it just identified.
+      await this.records.rememberIdentities(tx, identitiesOf(accepted));
+      const knownEmails = await this.records.emailsOf(tx, usersWithoutEmail(accepted));
+      await this.publisher.publishMany(tx, outboundEvents(accepted, knownEmails));
       return rows.length === CLAIM_ROWS;
     });
   }
