@@ -4,7 +4,7 @@ import { eventually, type SignedIn } from '@meridian/testing';
 import { JourneyBatchService } from '../src/modules/campaigns/engine/journey-batch.service';
 import { stepRemovedReason } from '../src/modules/campaigns/engine/run-scheduler.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
-import { engineFixture, listStep, mailStep } from './support/engine-fixture';
+import { chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
 import { RecordingMailer, recordingMailerModule } from './support/recording-mailer';
 
 const wait = (actionId: string, branchId: string) => ({
@@ -53,7 +53,7 @@ function splitFlow(templateId: string, listId: string | null): Flow {
   return { nodes, links };
 }
 
-describe('a paused run resumes when the campaign is published active again', () => {
+describe('runs across edits: resuming a paused run, and who qualifies again', () => {
   const mailer = new RecordingMailer();
   let t: CampaignTestApp;
   let admin: SignedIn;
@@ -118,5 +118,34 @@ describe('a paused run resumes when the campaign is published active again', () 
     const after = await f.personStates(run.id);
     for (const ada of adas) expect(after.get(ada)?.state).toBe('completed');
     expect(await f.runEvents(run.id)).toEqual(['scheduled', 'processing', 'finished']);
+  });
+
+  it("qualifies again under 'once' a person whose earlier entry was cancelled before they got anything", async () => {
+    const idle = await f.persons(admin, 'idle.test', 3);
+    const tagged = await f.persons(admin, 'tagged.test', 3);
+    const list = await f.staticList(admin, 'Tagged first');
+    const later = {
+      action_id: 'later',
+      action_type: 'delay' as const,
+      action_options: { delay_value: 1, delay_unit: 'days' },
+    };
+    // Nothing happens to the first campaign's persons before its delay; the second's join a list.
+    const quiet = await f.runNow(admin, 'Quiet', chain(later, mailStep('mail', templateId)), 'idle.test');
+    const busy = await f.runNow(admin, 'Busy', chain(listStep('tag', list), later), 'tagged.test');
+    await allWaiting(quiet, 3);
+    await allWaiting(busy, 3);
+    expect(await f.listMembers(list)).toEqual([...tagged].sort());
+
+    for (const id of [quiet, busy]) {
+      // Published inactive: the open run is cancelled; then active again: a new run now.
+      await f.publish(admin, id, {}, false);
+      expect((await f.runs(id))[0]!.state).toBe('cancelled');
+      await f.publish(admin, id, { schedule: { run_type: 'at_once' } });
+    }
+    const again = await f.settledRun(quiet, 2, ['processing', 'finished']);
+    expect(again.total_count).toBe(3);
+    expect([...(await f.personStates(again.id)).keys()].sort()).toEqual([...idle].sort());
+    // The list step acted on them: their cancelled entry still counts under 'once'.
+    expect(await f.settledRun(busy, 2, ['skipped'])).toMatchObject({ state: 'skipped', total_count: 0 });
   });
 });

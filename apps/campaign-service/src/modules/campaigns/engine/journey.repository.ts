@@ -21,6 +21,8 @@ export interface Move {
   outcome: string | null;
   /** Parked for a webhook call made after the batch commits: one more attempt is counted. */
   calling?: boolean;
+  /** Leaving a step that acted on the person (see run_persons.acted). */
+  acted?: boolean;
 }
 
 /** A call's outcome, recorded only while the person is still parked for that very attempt. */
@@ -75,9 +77,10 @@ export class JourneyRepository {
               attempts = CASE WHEN u.calling THEN rp.attempts + 1
                               WHEN u.action_id IS DISTINCT FROM rp.current_action_id THEN 0
                               ELSE rp.attempts END,
-              updated_at = now()
-         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::boolean[])
-           AS u(person_id, state, action_id, wake_at, outcome, calling)
+              acted = rp.acted OR u.acted, updated_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::boolean[],
+                     $8::boolean[])
+           AS u(person_id, state, action_id, wake_at, outcome, calling, acted)
         WHERE rp.run_id = $1 AND rp.person_id = u.person_id`,
       [
         runId,
@@ -87,6 +90,7 @@ export class JourneyRepository {
         moves.map((m) => m.wakeAt),
         moves.map((m) => m.outcome),
         moves.map((m) => m.calling === true),
+        moves.map((m) => m.acted === true),
       ],
     );
   }

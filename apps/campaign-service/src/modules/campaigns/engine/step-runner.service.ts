@@ -52,6 +52,17 @@ export function moveOn(personId: string, next: string | null, wakeAt: Date | nul
     : { personId, state: 'completed', actionId: null, wakeAt: null, outcome: null };
 }
 
+/** Steps that do something to or for the person (the rest only route or wait). */
+const ACTING = new Set<FlowNode['action_type']>([
+  'send_email',
+  'send_internal_email',
+  'webhook',
+  'add_to_static_list',
+  'remove_from_static_list',
+  'update_value',
+  'salesforce_manual_sync',
+]);
+
 /** One batch's walk: the calls to make after its commit, and each person's webhook attempts so far. */
 interface Walking {
   pending: PendingWebhookCall[];
@@ -117,8 +128,12 @@ export class StepRunnerService {
       };
       groups.set(key, [...(groups.get(key) ?? []), person]);
     }
-    for (const [actionId, persons] of groups)
-      moves.push(...(await this.step(tx, run, flow, findAction(flow, actionId), persons, walking, signal)));
+    for (const [actionId, persons] of groups) {
+      const node = findAction(flow, actionId);
+      const stepMoves = await this.step(tx, run, flow, node, persons, walking, signal);
+      const acting = node !== undefined && ACTING.has(node.action_type);
+      moves.push(...stepMoves.map((m) => (acting && m.state !== 'failed' ? { ...m, acted: true } : m)));
+    }
     return moves;
   }
 
