@@ -187,19 +187,38 @@ describe('campaign engine steps and schedules', () => {
     expect(Date.parse(await next())).toBe(later.getTime() + 4 * hour);
   });
 
-  it('cancels, on the next tick, open runs of a campaign published again behind their back', async () => {
+  it('settles, on the next tick, a paused run of a campaign published again behind its back', async () => {
     await f.persons(admin, 'superseded.test', 2);
     const wait = {
       action_id: 'wait',
       action_type: 'delay' as const,
       action_options: { delay_value: 2, delay_unit: 'days' },
     };
-    const id = await f.runNow(admin, 'Superseded', chain(wait), 'superseded.test');
-    const run = await f.settledRun(id, 1, ['processing']);
-    // A publish whose run hook never ran (the process died after the commit).
-    await t.sql(`UPDATE campaign.campaigns SET version = version + 1, schedule = NULL WHERE id = $1`, [id]);
+    const resumed = await f.runNow(admin, 'Superseded', chain(wait), 'superseded.test');
+    const run = await f.settledRun(resumed, 1, ['processing']);
+    // A publish whose run hook never ran (the process died after the commit): published active,
+    // the run resumes on the new version; published inactive, it is cancelled as deactivated.
+    await t.sql(`UPDATE campaign.campaigns SET version = version + 1, schedule = NULL WHERE id = $1`, [
+      resumed,
+    ]);
     await t.app.get(RunSchedulerService).tick(new Date());
-    expect((await f.runs(id))[0]).toMatchObject({ state: 'cancelled', state_reason: cancelReasons.replaced });
+    expect((await f.runs(resumed))[0]).toMatchObject({ state: 'processing' });
+    const [adopted] = await t.sql<{ same: boolean }>(
+      `SELECT r.campaign_version = c.version AS same FROM campaign.campaign_runs r
+         JOIN campaign.campaigns c ON c.id = r.campaign_id WHERE r.id = $1`,
+      [run.id],
+    );
+    expect(adopted!.same).toBe(true);
+    expect([...(await f.personStates(run.id)).values()].every((s) => s.state === 'waiting')).toBe(true);
+
+    await t.sql(`UPDATE campaign.campaigns SET version = version + 1, active = false WHERE id = $1`, [
+      resumed,
+    ]);
+    await t.app.get(RunSchedulerService).tick(new Date());
+    expect((await f.runs(resumed))[0]).toMatchObject({
+      state: 'cancelled',
+      state_reason: cancelReasons.deactivated,
+    });
     expect([...(await f.personStates(run.id)).values()].every((s) => s.state === 'cancelled')).toBe(true);
     expect(await f.runEvents(run.id)).toEqual(['scheduled', 'processing', 'cancelled']);
   });

@@ -13,6 +13,7 @@ import { Tracking1770730000000 } from './1770730000000-tracking';
 import { DemoSeed1770750000000 } from './1770750000000-demo-seed';
 import { InboundSync1771100000000 } from './1771100000000-inbound-sync';
 import { ProductActivityIngest1771200000000 } from './1771200000000-product-activity-ingest';
+import { EngineFixes1771300000000 } from './1771300000000-engine-fixes';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   DemoSeed1770750000000,
   InboundSync1771100000000,
   ProductActivityIngest1771200000000,
+  EngineFixes1771300000000,
 ];

@@ -6,6 +6,7 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
+import { EventEmitter } from 'node:events';
 import { DiscoveryService } from '@nestjs/core';
 import {
   type ParsedCronItem,
@@ -14,6 +15,7 @@ import {
   runMigrations,
   type Runner,
   type TaskList,
+  type WorkerEvents,
 } from 'graphile-worker';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -48,6 +50,8 @@ export class JobWorker
   private taskList: TaskList = {};
   private taskNames: string[] = [];
   private parsedCronItems: ParsedCronItem[] = [];
+  /** The pool and worker ids of each runner, to free the jobs a runner stopped on an error still locks. */
+  private readonly workerIds = new WeakMap<Runner, string[]>();
 
   constructor(
     @Inject(JOBS_OPTIONS) private readonly options: JobsModuleOptions,
@@ -91,7 +95,14 @@ export class JobWorker
   }
 
   private async startRunner(): Promise<void> {
+    // Given before the run starts, so no pool or worker is created unseen.
+    const events: WorkerEvents = new EventEmitter();
+    const ids: string[] = [];
+    // Jobs are locked by the pool's id (a worker's own id in older releases): remember both.
+    events.on('pool:create', ({ workerPool }) => ids.push(workerPool.id));
+    events.on('worker:create', ({ worker }) => ids.push(worker.workerId));
     const runner = await run({
+      events,
       pgPool: this.pool,
       schema: this.queueSchema,
       taskList: this.taskList,
@@ -101,7 +112,13 @@ export class JobWorker
       // Nest owns the signals and calls our shutdown hooks; a second handler would race it.
       noHandleSignals: true,
       logger: graphileLogger(this.logger),
+      // Completions and failures recorded through the batcher, whose errors reach a handler: sent
+      // directly, a job finishing on a connection the server just cut rejects with nobody to catch
+      // it, and the unhandled rejection ends the process. Through the batcher the pool stops and
+      // is restarted below instead.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
+    this.workerIds.set(runner, ids);
     this.runner = runner;
     runner.promise.then(
       () => this.restartIfUnexpected(runner),
@@ -123,10 +140,24 @@ export class JobWorker
     this.logger.warn({ queue_schema: this.queueSchema }, 'job worker stopped unexpectedly; restarting it');
     setTimeout(() => {
       if (this.runner !== runner) return;
-      this.startRunner().catch((error: unknown) =>
-        this.logger.fatal({ err: error }, 'job worker could not restart; jobs are not running'),
-      );
+      this.unlockJobsOf(runner)
+        .then(() => (this.runner === runner ? this.startRunner() : undefined))
+        .catch((error: unknown) => {
+          this.logger.fatal({ err: error }, 'job worker could not restart; trying again');
+          this.restartIfUnexpected(runner);
+        });
     }, 500).unref();
+  }
+
+  /**
+   * A runner stopped because recording a job's outcome failed (its connection was cut) leaves
+   * that job locked for hours. Its workers are all gone now, so their jobs are freed to run
+   * again at once (a job is run at least once; handlers are idempotent).
+   */
+  private async unlockJobsOf(runner: Runner): Promise<void> {
+    const ids = this.workerIds.get(runner) ?? [];
+    if (ids.length === 0) return;
+    await this.pool.query(`select "${this.queueSchema}".force_unlock_workers($1::text[])`, [ids]);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -37,7 +37,8 @@ export class JobsModule {
             const pool = new Pool({
               connectionString: options.databaseUrl,
               max: (options.concurrency ?? DEFAULT_CONCURRENCY) + 4,
-              application_name: `meridian-${queueSchema}`,
+              // '-worker' when it also runs jobs: an operator (or a test) can tell the runner's apart.
+              application_name: `meridian-${queueSchema}${options.worker === false ? '' : '-worker'}`,
             });
             // A connection the server drops (idle or checked out) must not take the process down;
             // pg discards it and the next query gets a fresh one.

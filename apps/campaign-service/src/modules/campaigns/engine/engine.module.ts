@@ -18,6 +18,7 @@ import { RunsModule } from './runs.module';
 import { SnapshotRepository } from './snapshot.repository';
 import { StepRunnerService } from './step-runner.service';
 import { WebhookCallerService } from './webhook-caller.service';
+import { WebhookStepService } from './webhook-step.service';
 
 /**
  * The campaign engine: run start (audience snapshot), batches walking persons through the flow,
@@ -32,6 +33,7 @@ import { WebhookCallerService } from './webhook-caller.service';
     JourneyRepository,
     EnginePorts,
     WebhookCallerService,
+    WebhookStepService,
     StepRunnerService,
     RunStarterService,
     JourneyBatchService,

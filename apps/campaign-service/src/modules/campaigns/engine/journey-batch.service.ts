@@ -6,6 +6,7 @@ import { JourneyRepository, type Move } from './journey.repository';
 import { runChangedEvents } from './run-events';
 import { RunsRepository } from './runs.repository';
 import { StepRunnerService } from './step-runner.service';
+import { type PendingWebhookCall, WebhookStepService } from './webhook-step.service';
 
 /** Persons one batch takes: enough to make set-based writes pay, small enough to commit often. */
 export const BATCH_SIZE = 200;
@@ -25,6 +26,7 @@ export class JourneyBatchService {
     private readonly runs: RunsRepository,
     private readonly journey: JourneyRepository,
     private readonly steps: StepRunnerService,
+    private readonly webhooks: WebhookStepService,
     private readonly events: EventPublisher,
     private readonly jobs: JobQueue,
   ) {}
@@ -32,14 +34,23 @@ export class JourneyBatchService {
   async drain(runId: string, signal?: AbortSignal): Promise<void> {
     for (;;) {
       if (signal?.aborted) return;
-      const pass = await this.transactions.run((tx) => this.pass(tx, runId, signal));
+      const pending: PendingWebhookCall[] = [];
+      const pass = await this.transactions.run((tx) => this.pass(tx, runId, pending, signal));
+      // Webhook calls wait for the network outside the batch: no row lock or connection is held.
+      if (pending.length > 0) await this.webhooks.perform(pending);
       if (pass === 'more') continue;
       if (pass === 'empty') await this.finish(runId);
       return;
     }
   }
 
-  private async pass(tx: Transaction, runId: string, signal?: AbortSignal): Promise<Pass> {
+  private async pass(
+    tx: Transaction,
+    runId: string,
+    pending: PendingWebhookCall[],
+    signal?: AbortSignal,
+  ): Promise<Pass> {
+    pending.length = 0; // a transaction tried again starts its calls afresh
     const run = await this.runs.run(tx, runId);
     if (!run || run.state !== 'processing' || !run.active || run.version !== run.campaign_version)
       return 'stop';
@@ -47,7 +58,7 @@ export class JourneyBatchService {
     if (claimed.length === 0) return 'empty';
     const flow = flowSchema.safeParse(run.flow);
     const moves: Move[] = flow.success
-      ? await this.steps.walk(tx, run, flow.data, claimed, signal)
+      ? await this.steps.walk(tx, run, flow.data, claimed, pending, signal)
       : claimed.map((c) => ({
           personId: c.person_id,
           state: 'failed',

@@ -8,6 +8,8 @@ export interface ClaimedPerson {
   person_id: string;
   current_action_id: string | null;
   org_id: string | null;
+  /** Calls their webhook step has made so far. */
+  attempts: number;
 }
 
 /** Where a person goes after a step. */
@@ -17,6 +19,17 @@ export interface Move {
   actionId: string | null;
   wakeAt: Date | null;
   outcome: string | null;
+  /** Parked for a webhook call made after the batch commits: one more attempt is counted. */
+  calling?: boolean;
+  /** Leaving a step that acted on the person (see run_persons.acted). */
+  acted?: boolean;
+}
+
+/** A call's outcome, recorded only while the person is still parked for that very attempt. */
+export interface Settled {
+  move: Move;
+  fromActionId: string;
+  attempt: number;
 }
 
 export interface StepWebhook {
@@ -49,7 +62,7 @@ export class JourneyRepository {
    */
   claim(tx: Transaction, runId: string, limit: number): Promise<ClaimedPerson[]> {
     return this.m(tx).query(
-      `SELECT person_id, current_action_id, org_id FROM campaign.run_persons
+      `SELECT person_id, current_action_id, org_id, attempts FROM campaign.run_persons
         WHERE run_id = $1 AND state = 'active' LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [runId, limit],
     );
@@ -61,9 +74,13 @@ export class JourneyRepository {
     await this.m(tx).query(
       `UPDATE campaign.run_persons rp
           SET state = u.state, current_action_id = u.action_id, wake_at = u.wake_at, outcome = u.outcome,
-              updated_at = now()
-         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[])
-           AS u(person_id, state, action_id, wake_at, outcome)
+              attempts = CASE WHEN u.calling THEN rp.attempts + 1
+                              WHEN u.action_id IS DISTINCT FROM rp.current_action_id THEN 0
+                              ELSE rp.attempts END,
+              acted = rp.acted OR u.acted, updated_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::boolean[],
+                     $8::boolean[])
+           AS u(person_id, state, action_id, wake_at, outcome, calling, acted)
         WHERE rp.run_id = $1 AND rp.person_id = u.person_id`,
       [
         runId,
@@ -72,6 +89,36 @@ export class JourneyRepository {
         moves.map((m) => m.actionId),
         moves.map((m) => m.wakeAt),
         moves.map((m) => m.outcome),
+        moves.map((m) => m.calling === true),
+        moves.map((m) => m.acted === true),
+      ],
+    );
+  }
+
+  /**
+   * Records webhook outcomes in one statement. A person no longer parked for that attempt (the
+   * run was cancelled, or the call's lease ran out and another worker called again) is left alone.
+   */
+  async settle(tx: Transaction, runId: string, settled: readonly Settled[]): Promise<void> {
+    if (settled.length === 0) return;
+    await this.m(tx).query(
+      `UPDATE campaign.run_persons rp
+          SET state = u.state, current_action_id = u.action_id, wake_at = u.wake_at, outcome = u.outcome,
+              attempts = CASE WHEN u.action_id IS DISTINCT FROM rp.current_action_id THEN 0 ELSE rp.attempts END,
+              updated_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::int[])
+           AS u(person_id, state, action_id, wake_at, outcome, from_action, attempt)
+        WHERE rp.run_id = $1 AND rp.person_id = u.person_id AND rp.state = 'waiting'
+          AND rp.current_action_id = u.from_action AND rp.attempts = u.attempt`,
+      [
+        runId,
+        settled.map((s) => s.move.personId),
+        settled.map((s) => s.move.state),
+        settled.map((s) => s.move.actionId),
+        settled.map((s) => s.move.wakeAt),
+        settled.map((s) => s.move.outcome),
+        settled.map((s) => s.fromActionId),
+        settled.map((s) => s.attempt),
       ],
     );
   }

@@ -4,7 +4,7 @@ import { EventPublisher, JobQueue, LOGGER, type Transaction, Transactions } from
 import type { Logger } from 'pino';
 import { runChangedEvents } from './run-events';
 import { type NewRun, RunsRepository } from './runs.repository';
-import { runStartJob, runStartKey, scheduleTickJob } from './engine.jobs';
+import { enqueueRunLanes, runStartJob, runStartKey, scheduleTickJob } from './engine.jobs';
 import { dueSlots } from './slots';
 
 export const cancelReasons = {
@@ -12,6 +12,9 @@ export const cancelReasons = {
   replaced: 'A newer version of the campaign was published',
   removed: 'The campaign was removed',
 } as const;
+
+/** A person of a resumed run whose step the newly published flow no longer has. */
+export const stepRemovedReason = 'The step was removed when the campaign was published again';
 
 /** A run left 'scheduled' this long has lost its start job; the tick starts it again. */
 const STALLED_MS = 5 * 60_000;
@@ -62,6 +65,9 @@ export class RunSchedulerService {
       if (!campaignId) {
         for (const id of await this.runs.stalledScheduled(tx, new Date(now.getTime() - STALLED_MS)))
           await this.enqueueStart(tx, id);
+        // A publish whose hook did not get to its paused run: resumed here, as the hook would have.
+        for (const runId of await this.runs.resumePaused(tx, stepRemovedReason, null))
+          await enqueueRunLanes(this.jobs, tx, runId);
         const superseded = await this.runs.cancelSuperseded(
           tx,
           cancelReasons.replaced,
@@ -79,11 +85,17 @@ export class RunSchedulerService {
   }
 
   /**
-   * After a publish: runs of earlier versions are cancelled (a newer version replaces them, or the
-   * campaign went inactive), and an active campaign's due slot (at_once: now) is scheduled at once.
+   * After a publish. Published active, the run 'Edit campaign' paused resumes on the new flow
+   * (spec 4: editing pauses the current run; publishing it active lets it go on); published
+   * inactive, it is cancelled as deactivated. Other open runs of earlier versions (scheduled, not
+   * started) are cancelled as replaced, and an active campaign's due slot (at_once: now) is
+   * scheduled at once.
    */
   async published(organisationId: string, campaignId: string, version: number, active: boolean) {
     await this.transactions.run(async (tx) => {
+      if (active)
+        for (const runId of await this.runs.resumePaused(tx, stepRemovedReason, campaignId))
+          await enqueueRunLanes(this.jobs, tx, runId);
       const reason = active ? cancelReasons.replaced : cancelReasons.deactivated;
       const cancelled = await this.runs.cancelOpen(tx, organisationId, campaignId, version, reason);
       await this.events.publishMany(tx, runChangedEvents(cancelled));

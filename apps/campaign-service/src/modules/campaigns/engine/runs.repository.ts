@@ -225,6 +225,39 @@ export class RunsRepository {
     return runs;
   }
 
+  /**
+   * Resumes the runs an 'Edit campaign' paused, now that the campaign is published active again
+   * (of one campaign, or every one for the tick's sweep): a processing run of an earlier version
+   * is adopted by the live version, and each person walks on from the step they stood on. A
+   * person whose step the published flow no longer has ends as cancelled with `removedReason`.
+   * Scheduled runs are not resumed: they never started, and the new schedule decides its slots.
+   */
+  async resumePaused(tx: Transaction, removedReason: string, campaignId: string | null): Promise<string[]> {
+    const rows = (await this.m(tx).query(
+      `WITH resumed AS (
+         UPDATE campaign.campaign_runs r SET campaign_version = c.version
+           FROM campaign.campaigns c
+          WHERE c.id = r.campaign_id AND r.state = 'processing' AND c.active
+            AND c.version > r.campaign_version AND ($1::uuid IS NULL OR r.campaign_id = $1::uuid)
+         RETURNING r.id, CASE WHEN jsonb_typeof(c.flow -> 'nodes') = 'array' THEN c.flow -> 'nodes'
+                              ELSE '[]'::jsonb END AS nodes),
+       removed AS (
+         UPDATE campaign.run_persons p
+            SET state = 'cancelled', outcome = $2, wake_at = NULL, updated_at = now()
+           FROM resumed
+          WHERE p.run_id = resumed.id AND p.state IN ('active', 'waiting')
+            AND p.current_action_id IS NOT NULL
+            AND NOT EXISTS (
+              SELECT 1 FROM jsonb_array_elements(resumed.nodes) n
+               WHERE n ->> 'action_id' = p.current_action_id
+                 AND NOT coalesce((n ->> 'is_deleted')::boolean, false))
+         RETURNING p.run_id)
+       SELECT id FROM resumed`,
+      [campaignId, removedReason],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
   private async cancelPersons(tx: Transaction, runs: readonly ChangedRun[], reason: string) {
     if (runs.length === 0) return;
     await this.m(tx).query(

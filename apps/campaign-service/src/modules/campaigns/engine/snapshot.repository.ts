@@ -38,7 +38,10 @@ export class SnapshotRepository {
       return `$${values.length}${cast}`;
     };
     const campaign = bind(target.campaignId, '::uuid');
-    const history = `SELECT 1 FROM campaign.run_persons h WHERE h.campaign_id = ${campaign} AND h.person_id = a.person_id`;
+    // An entry cancelled before the person got anything (no step acted, no message) is no entry.
+    const history = `SELECT 1 FROM campaign.run_persons h WHERE h.campaign_id = ${campaign} AND h.person_id = a.person_id
+      AND (h.state <> 'cancelled' OR h.acted OR EXISTS (
+        SELECT 1 FROM campaign.email_messages m WHERE m.run_id = h.run_id AND m.person_id = h.person_id))`;
     const qualified =
       qualification.kind === 'every_time'
         ? 'true'

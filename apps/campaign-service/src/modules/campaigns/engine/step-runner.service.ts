@@ -17,7 +17,7 @@ import { evaluateStepForMany } from '../journey/step-evaluator';
 import { EnginePorts } from './engine-ports';
 import { type ClaimedPerson, JourneyRepository, type Move } from './journey.repository';
 import type { RunWithCampaign } from './runs.repository';
-import { WebhookCallerService } from './webhook-caller.service';
+import { type PendingWebhookCall, WebhookStepService } from './webhook-step.service';
 
 /** Person ids per Salesforce sync event (the event's own limit). */
 const SYNC_CHUNK = 1000;
@@ -52,6 +52,23 @@ export function moveOn(personId: string, next: string | null, wakeAt: Date | nul
     : { personId, state: 'completed', actionId: null, wakeAt: null, outcome: null };
 }
 
+/** Steps that do something to or for the person (the rest only route or wait). */
+const ACTING = new Set<FlowNode['action_type']>([
+  'send_email',
+  'send_internal_email',
+  'webhook',
+  'add_to_static_list',
+  'remove_from_static_list',
+  'update_value',
+  'salesforce_manual_sync',
+]);
+
+/** One batch's walk: the calls to make after its commit, and each person's webhook attempts so far. */
+interface Walking {
+  pending: PendingWebhookCall[];
+  attempts: ReadonlyMap<string, number>;
+}
+
 const fail = (personId: string, outcome: string, actionId: string | null): Move => ({
   personId,
   state: 'failed',
@@ -63,8 +80,9 @@ const fail = (personId: string, outcome: string, actionId: string | null): Move 
 /**
  * One step for the persons of a batch standing on it. Routing steps and updates are decided by
  * the step evaluator the dry run uses; acting steps run set-based for the whole group (one mailer
- * call, one list statement, one event per thousand persons, webhook calls in parallel). Answers
- * each person's move; a person the mailer has no outcome for yet (shutdown) stays where they are.
+ * call, one list statement, one event per thousand persons). Answers each person's move; a
+ * person the mailer has no outcome for yet (shutdown) stays where they are. Webhook steps park
+ * their persons and add the calls to `pending`, made once the batch has committed.
  */
 @Injectable()
 export class StepRunnerService {
@@ -73,7 +91,7 @@ export class StepRunnerService {
     private readonly persons: PersonsService,
     private readonly bulk: PersonsBulkService,
     private readonly ports: EnginePorts,
-    private readonly webhooks: WebhookCallerService,
+    private readonly webhooks: WebhookStepService,
     private readonly events: EventPublisher,
     @Optional() @Inject(CAMPAIGN_MAILER) private readonly mailer?: CampaignMailer,
   ) {}
@@ -83,8 +101,10 @@ export class StepRunnerService {
     run: RunWithCampaign,
     flow: Flow,
     claimed: readonly ClaimedPerson[],
+    pending: PendingWebhookCall[],
     signal?: AbortSignal,
   ): Promise<Move[]> {
+    const walking: Walking = { pending, attempts: new Map(claimed.map((c) => [c.person_id, c.attempts])) };
     const rows = await this.persons.findMany(
       run.organisation_id,
       claimed.map((c) => c.person_id),
@@ -108,8 +128,12 @@ export class StepRunnerService {
       };
       groups.set(key, [...(groups.get(key) ?? []), person]);
     }
-    for (const [actionId, persons] of groups)
-      moves.push(...(await this.step(tx, run, flow, findAction(flow, actionId), persons, signal)));
+    for (const [actionId, persons] of groups) {
+      const node = findAction(flow, actionId);
+      const stepMoves = await this.step(tx, run, flow, node, persons, walking, signal);
+      const acting = node !== undefined && ACTING.has(node.action_type);
+      moves.push(...stepMoves.map((m) => (acting && m.state !== 'failed' ? { ...m, acted: true } : m)));
+    }
     return moves;
   }
 
@@ -119,6 +143,7 @@ export class StepRunnerService {
     flow: Flow,
     node: FlowNode | undefined,
     persons: SendRecipient[],
+    walking: Walking,
     signal?: AbortSignal,
   ): Promise<Move[]> {
     // A path that ends, or leads to a removed step, is done.
@@ -148,18 +173,24 @@ export class StepRunnerService {
       case 'webhook': {
         const webhook = await this.journey.webhook(run.organisation_id, String(options.webhook_id));
         if (!webhook) return everyone(stepFailures.webhookMissing);
-        const results = await this.webhooks.callMany(
-          webhook,
+        const parked = this.webhooks.park(
           {
+            runId: run.id,
             organisationId: run.organisation_id,
             campaignContext: run.campaign_context,
-            persons: persons.map((p) => ({ id: p.id, email: p.email, orgId: p.orgId })),
+            webhook,
+            actionId: id,
+            next,
           },
-          signal,
+          persons.map((p) => ({
+            id: p.id,
+            email: p.email,
+            orgId: p.orgId,
+            attempts: walking.attempts.get(p.id) ?? 0,
+          })),
         );
-        return results.map((r) =>
-          r.error === null ? moveOn(r.personId, next) : fail(r.personId, r.error, id),
-        );
+        if (parked.pending) walking.pending.push(parked.pending);
+        return parked.moves;
       }
       case 'add_to_static_list':
       case 'remove_from_static_list': {

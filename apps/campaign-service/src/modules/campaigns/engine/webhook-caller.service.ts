@@ -8,11 +8,15 @@ import type { StepWebhook } from './journey.repository';
 /** Attempts per person, counting the first; waits double after each failure. */
 export const WEBHOOK_ATTEMPTS = 3;
 export const WEBHOOK_BACKOFF_MS = 500;
+
+/** The wait before attempt `attempt + 1`, after `attempt` failed. */
+export const webhookBackoffMs = (attempt: number) => WEBHOOK_BACKOFF_MS * 2 ** (attempt - 1);
 /** Calls in flight at once for one batch. */
 const CONCURRENCY = 8;
 const BODYLESS = new Set(['GET', 'HEAD']);
 
-export type CallResult = { personId: string; error: string | null };
+/** One attempt's outcome: `retry` when the failure may pass (a 5xx, a timeout, a dropped connection). */
+export type CallResult = { personId: string; error: string | null; retry: boolean };
 
 export interface WebhookTarget {
   organisationId: string;
@@ -28,16 +32,11 @@ const isJsonBody = (headers: Record<string, string>) =>
 /** A status worth trying again: the server's trouble or a rate limit, not a refusal of the request. */
 const retryable = (status: number) => status >= 500 || status === 429 || status === 408;
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-
 /**
  * A flow's webhook step for a batch: the url, headers and payload rendered for every person in
- * one render call, then each call through the SSRF-safe client, retried with exponential backoff
- * on connection failures and 5xx/429 answers. The error says why the last attempt failed.
+ * one render call, then one attempt of each call through the SSRF-safe client. It never waits to
+ * retry: the caller parks a person whose failure may pass (connection failures, 5xx/429) and
+ * calls again once the backoff is over, outside any transaction.
  */
 @Injectable()
 export class WebhookCallerService {
@@ -47,7 +46,7 @@ export class WebhookCallerService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async callMany(webhook: StepWebhook, target: WebhookTarget, signal?: AbortSignal): Promise<CallResult[]> {
+  async callMany(webhook: StepWebhook, target: WebhookTarget): Promise<CallResult[]> {
     const texts: Record<string, string> = { url: webhook.url };
     if (webhook.payload !== null) texts.payload = webhook.payload;
     for (const [name, value] of Object.entries(webhook.headers ?? {})) texts[`header:${name}`] = value;
@@ -69,7 +68,7 @@ export class WebhookCallerService {
       for (let person = queue.shift(); person; person = queue.shift()) {
         const r = byPerson.get(person.id);
         if (!r) {
-          results.push({ personId: person.id, error: 'The contact no longer exists' });
+          results.push({ personId: person.id, error: 'The contact no longer exists', retry: false });
           continue;
         }
         const failed = Object.entries(r.errors)[0];
@@ -77,6 +76,7 @@ export class WebhookCallerService {
           results.push({
             personId: person.id,
             error: `Personalisation of ${failed[0]} failed: ${failed[1]}`,
+            retry: false,
           });
           continue;
         }
@@ -90,40 +90,34 @@ export class WebhookCallerService {
           body: BODYLESS.has(webhook.method) ? null : (r.texts.payload ?? null),
           timeoutMs: webhook.timeout * 1000,
         };
-        results.push({ personId: person.id, error: await this.callWithRetries(request, signal) });
+        results.push({ personId: person.id, ...(await this.callOnce(request)) });
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
     return results;
   }
 
-  private async callWithRetries(
+  private async callOnce(
     request: Parameters<OutboundHttpClient['request']>[0],
-    signal?: AbortSignal,
-  ): Promise<string | null> {
-    if (!isWebhookUrl(request.url)) return webhookMessages.invalidUrl;
+  ): Promise<Omit<CallResult, 'personId'>> {
+    if (!isWebhookUrl(request.url)) return { error: webhookMessages.invalidUrl, retry: false };
     if (Object.values(request.headers ?? {}).some((value) => /[\r\n\0]/.test(value)))
-      return 'A line break is not allowed in a header value';
-    const host = new URL(request.url).host;
-    let error = '';
-    for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS; attempt++) {
-      let again: boolean;
-      try {
-        const response = await this.outbound.request(request);
-        if (response.status < 400) return null;
-        error = `The webhook answered HTTP ${response.status}`;
-        again = retryable(response.status);
-      } catch (caught) {
-        if (!(caught instanceof OutboundHttpError)) throw caught;
-        error = caught.message;
-        // A refused address or a malformed URL stays so; a timeout or a dropped connection may pass.
-        again = !['refused', 'invalid_url', 'redirects'].includes(caught.reason);
-      }
-      // Only the host: paths and headers may carry the customer's secrets.
-      this.logger.info({ host, attempt, failure: error }, 'campaign webhook call failed');
-      if (!again || attempt === WEBHOOK_ATTEMPTS || signal?.aborted) break;
-      await sleep(WEBHOOK_BACKOFF_MS * 2 ** (attempt - 1), signal);
+      return { error: 'A line break is not allowed in a header value', retry: false };
+    let error: string;
+    let retry: boolean;
+    try {
+      const response = await this.outbound.request(request);
+      if (response.status < 400) return { error: null, retry: false };
+      error = `The webhook answered HTTP ${response.status}`;
+      retry = retryable(response.status);
+    } catch (caught) {
+      if (!(caught instanceof OutboundHttpError)) throw caught;
+      error = caught.message;
+      // A refused address or a malformed URL stays so; a timeout or a dropped connection may pass.
+      retry = !['refused', 'invalid_url', 'redirects'].includes(caught.reason);
     }
-    return `Webhook call failed: ${error}`;
+    // Only the host: paths and headers may carry the customer's secrets.
+    this.logger.info({ host: new URL(request.url).host, failure: error }, 'campaign webhook call failed');
+    return { error: `Webhook call failed: ${error}`, retry };
   }
 }

@@ -14,13 +14,18 @@ export function percentOf(part: number, whole: number): string {
   return `${Number(((part / whole) * 100).toFixed(2))}%`;
 }
 
-/** Spec 2 columns: Delivered is a share of Total, Opened a share of Delivered. */
+/**
+ * Spec 2 columns: Delivered is a share of the total, Opened a share of Delivered. Total counts
+ * persons while Delivered counts messages, and a flow with two email steps sends a person two;
+ * so the share is of the total in messages: one per person for each email step they reached,
+ * which is what was processed (sent or not). A share can then never pass 100%.
+ */
 export function campaignStats(counts: Campaign['counts']) {
   return {
     total: counts.total_count,
     sent: counts.count_processed,
     delivered: counts.count_delivered,
-    deliveredPercent: percentOf(counts.count_delivered, counts.total_count),
+    deliveredPercent: percentOf(counts.count_delivered, counts.count_processed),
     opened: counts.open_count,
     openedPercent: percentOf(counts.open_count, counts.count_delivered),
   };

@@ -3,7 +3,7 @@ import { IconClick, IconEye, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ReportStats } from '@meridian/contracts';
 import { abbreviateNumber, formatPercent } from '../utils/report-numbers';
-import { reportRatios } from '../utils/report-ratios';
+import { reportRatios, sentCount } from '../utils/report-ratios';
 import { ReportCard } from './report-card';
 
 interface StatItem {
@@ -22,7 +22,7 @@ function deliveryItems(stats: ReportStats): StatItem[] {
   const r = reportRatios(stats);
   return [
     { label: 'Qualified', value: stats.total_count },
-    { label: 'Sent', value: stats.processed_count, note: `${formatPercent(r.sent)} of qualified` },
+    { label: 'Sent', value: sentCount(stats), note: `${formatPercent(r.sent)} of qualified` },
     {
       label: 'Delivered',
       value: stats.delivered_count,

@@ -53,11 +53,13 @@ const stats = (overrides: Partial<ReportStats>): ReportStats => ({
 });
 
 describe('reportRatios', () => {
-  it('divides by the spec denominators: qualified, sent, delivered and opens', () => {
+  it('divides messages by messages: qualified is one per person per email step reached', () => {
+    // 100 persons through two email steps: 200 messages processed, 40 of them not sent.
     const ratios = reportRatios(
       stats({
-        total_count: 200,
-        processed_count: 160,
+        total_count: 100,
+        processed_count: 200,
+        not_sent_count: 40,
         delivered_count: 150,
         bounce_count: 8,
         unsub_count: 3,
@@ -69,7 +71,7 @@ describe('reportRatios', () => {
       }),
     );
     expect(ratios).toEqual({
-      sent: 0.8, // 160 / 200 qualified
+      sent: 0.8, // 160 sent / 200 qualified messages (not 160 / 100 persons)
       delivered: 0.9375, // 150 / 160 sent
       bounced: 0.05, // 8 / 160 sent
       unsubscribed: 0.02, // 3 / 150 delivered
