@@ -51,6 +51,8 @@ export class FakeSalesforce extends FakeSalesforceAdmin {
     bulkQuery: 0,
     other: 0,
   };
+  /** The latest requests (up to 10,000), oldest first: what a client actually called. */
+  readonly requestLog: Array<{ method: string; path: string; kind: SalesforceCallKind; status: number }> = [];
   apiLatencyMs: number;
   readonly apiLimit: { max: number; remaining: number };
   private url = '';
@@ -72,7 +74,7 @@ export class FakeSalesforce extends FakeSalesforceAdmin {
       dml,
       settings: {
         queryPageSize: options.queryPageSize ?? 2000,
-        bulkQueryPageSize: options.bulkQueryPageSize ?? 50_000,
+        bulkQueryPageSize: options.bulkQueryPageSize ?? 100_000,
       },
     };
     this.oauth = new SalesforceOAuth({
@@ -93,6 +95,10 @@ export class FakeSalesforce extends FakeSalesforceAdmin {
     this.ingest = new SalesforceBulkIngest(this.context);
     this.bulkQuery = new SalesforceBulkQuery(this.context);
     this.server = createServer((req, res) => void this.serve(req, res));
+    // Clients keep connections open between polls; Node's 5 s default closes them under a
+    // client about to reuse one, which Salesforce's front end does not do.
+    this.server.keepAliveTimeout = 120_000;
+    this.server.headersTimeout = 121_000;
   }
 
   static async start(options: FakeSalesforceOptions = {}): Promise<FakeSalesforce> {
@@ -173,6 +179,13 @@ export class FakeSalesforce extends FakeSalesforceAdmin {
       const message = error instanceof Error ? error.message : String(error);
       response = restError(500, new SalesforceError('UNKNOWN_EXCEPTION', message));
     }
+    this.requestLog.push({
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').split('?')[0]!,
+      kind: callKindOf((req.url ?? '/').split('?')[0]!),
+      status: response.status,
+    });
+    if (this.requestLog.length > 10_000) this.requestLog.shift();
     res.writeHead(response.status, response.headers ?? {});
     res.end(response.body ?? '');
   }

@@ -8,7 +8,10 @@ export interface SalesforceApiContext {
   settings: {
     /** Default REST query page (Salesforce: 2000; `Sforce-Query-Options: batchSize=` lowers it). */
     queryPageSize: number;
-    /** Rows per Bulk API 2.0 query results page when the client gives no maxRecords. */
+    /**
+     * Rows per Bulk API 2.0 query results page when the client gives no maxRecords. Every page
+     * starts with the CSV header, as Salesforce's do.
+     */
     bulkQueryPageSize: number;
   };
 }
