@@ -1,12 +1,6 @@
 import { Connection } from 'jsforce';
 import { FakeSalesforce } from './fake-salesforce';
-import {
-  API_VERSION,
-  connectWithJsforce,
-  followAuthorize,
-  oauthClient,
-  REDIRECT_URI,
-} from './fake-salesforce.spec-support';
+import { API_VERSION, connectWithJsforce, oauthClient, REDIRECT_URI } from './fake-salesforce.spec-support';
 
 describe('fake Salesforce: OAuth 2.0 web-server flow through jsforce', () => {
   let fake: FakeSalesforce;
@@ -18,7 +12,7 @@ describe('fake Salesforce: OAuth 2.0 web-server flow through jsforce', () => {
 
   it('redirects back with a code and state, and trades the code for tokens once', async () => {
     const oauth2 = oauthClient(fake);
-    const landing = await followAuthorize(oauth2.getAuthorizationUrl({ state: 'abc' }));
+    const landing = await fake.approve(oauth2.getAuthorizationUrl({ state: 'abc' }));
     expect(`${landing.origin}${landing.pathname}`).toBe(REDIRECT_URI);
     expect(landing.searchParams.get('state')).toBe('abc');
     const code = landing.searchParams.get('code')!;
@@ -38,13 +32,13 @@ describe('fake Salesforce: OAuth 2.0 web-server flow through jsforce', () => {
   it('rejects a wrong client secret and reports a denied consent on the redirect', async () => {
     const wrong = oauthClient(fake);
     wrong.clientSecret = 'not-the-secret';
-    const landing = await followAuthorize(wrong.getAuthorizationUrl({}));
+    const landing = await fake.approve(wrong.getAuthorizationUrl({}));
     await expect(wrong.requestToken(landing.searchParams.get('code')!)).rejects.toMatchObject({
       name: 'invalid_client',
     });
 
     fake.denyNextAuthorization();
-    const denied = await followAuthorize(oauthClient(fake).getAuthorizationUrl({ state: 's' }));
+    const denied = await fake.approve(oauthClient(fake).getAuthorizationUrl({ state: 's' }));
     expect(denied.searchParams.get('error')).toBe('access_denied');
     expect(denied.searchParams.get('code')).toBeNull();
   });
@@ -72,12 +66,12 @@ describe('fake Salesforce: OAuth 2.0 web-server flow through jsforce', () => {
 
   it('expires tokens by their configured lifetime', async () => {
     await fake.stop();
-    fake = await FakeSalesforce.start({ accessTokenLifetimeMs: 1 });
+    fake = await FakeSalesforce.start({ accessTokenLifetimeMs: 0 });
     const conn = await connectWithJsforce(fake);
     let refreshes = 0;
     conn.on('refresh', () => (refreshes += 1));
     fake.oauth.setAccessTokenLifetime(60 * 60 * 1000);
-    // The token from authorize lived 1 ms, so this call is refused once and retried after a refresh.
+    // The token from authorize was born expired, so this call is refused once and retried after a refresh.
     const result = await conn.query<{ Id: string }>('SELECT Id FROM Lead');
     expect(result.totalSize).toBe(0);
     expect(refreshes).toBe(1);

@@ -24,7 +24,7 @@ export async function followAuthorize(url: string): Promise<URL> {
 /** The OAuth 2.0 web-server flow end to end with jsforce: authorize, code, token. */
 export async function connectWithJsforce(fake: FakeSalesforce): Promise<Connection> {
   const oauth2 = oauthClient(fake);
-  const landing = await followAuthorize(oauth2.getAuthorizationUrl({ state: 'state-1' }));
+  const landing = await fake.approve(oauth2.getAuthorizationUrl({ state: 'state-1' }));
   const conn = new Connection({ oauth2, version: API_VERSION });
   await conn.authorize(landing.searchParams.get('code')!);
   return conn;

@@ -121,6 +121,19 @@ export class FakeSalesforce extends FakeSalesforceAdmin {
     return this.oauth.settings.clientSecret;
   }
 
+  /**
+   * What a user's browser does at the authorize URL: follows it and returns where the fake
+   * redirects (the app's callback with `code` and `state`, or `error=access_denied`).
+   */
+  async approve(authorizationUrl: string): Promise<URL> {
+    const response = await fetch(authorizationUrl, { redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status !== 302 || !location) {
+      throw new Error(`authorize answered ${response.status}: ${await response.text()}`);
+    }
+    return new URL(location);
+  }
+
   /** Every access token issued so far expires now; the next API call answers 401 INVALID_SESSION_ID. */
   expireSessions(): void {
     this.oauth.expireAccessTokens();
