@@ -166,6 +166,29 @@ describe('fake Salesforce: REST API through jsforce', () => {
     expect(deleted.map((r) => r.success)).toEqual([true, false]);
   });
 
+  it('lists updated and deleted ids for a window, and answers 300 when an upsert key is ambiguous', async () => {
+    const before = new Date(Date.now() - 60_000);
+    const [kept, gone] = fake.seed('Lead', [
+      { LastName: 'Kept', Company: 'A', Email: 'same@example.com' },
+      { LastName: 'Gone', Company: 'A', Email: 'same@example.com' },
+    ]);
+    fake.remove('Lead', gone!);
+    const after = new Date(Date.now() + 60_000);
+    const updated = await conn.sobject('Lead').updated(before, after);
+    expect(updated.ids).toEqual([kept]);
+    const deleted = await conn.sobject('Lead').deleted(before, after);
+    expect(deleted.deletedRecords.map((r) => r.id)).toEqual([gone]);
+
+    fake.seed('Lead', [{ LastName: 'Twin', Company: 'A', Email: 'same@example.com' }]);
+    await expect(
+      conn.sobject('Lead').upsert({ Email: 'same@example.com', Title: 'X' }, 'Email'),
+    ).rejects.toMatchObject({ errorCode: 'MULTIPLE_CHOICES' });
+    const single = await conn
+      .sobject('Lead')
+      .upsert({ Email: 'solo@example.com', LastName: 'Solo', Company: 'B' }, 'Email');
+    expect(single).toMatchObject({ success: true, created: true });
+  });
+
   it('draws on DailyApiRequests per call and refuses with REQUEST_LIMIT_EXCEEDED when it is spent', async () => {
     fake.setDailyApiRequests(5);
     const first = await conn.limits();

@@ -13,7 +13,7 @@ import {
 import { normalizeSalesforceId } from './salesforce-ids';
 import { restRecord } from './salesforce-query';
 import type { SalesforceFieldDefinition } from './salesforce-schema';
-import { SalesforceError } from './salesforce-values';
+import { formatRestDatetime, SalesforceError } from './salesforce-values';
 
 const SOAP_TYPES: Record<string, string> = {
   id: 'tns:ID',
@@ -55,6 +55,11 @@ export class SalesforceSObjects {
         return json(200, { objectDescribe: this.summary(version, object.name), recentItems: [] });
       return methodNotAllowed(method, ['GET', 'POST']);
     }
+    if ((second === 'updated' || second === 'deleted') && !third) {
+      return method === 'GET'
+        ? this.changes(object.name, second, request)
+        : methodNotAllowed(method, ['GET']);
+    }
     if (second === 'describe' && !third) {
       return method === 'GET' ? this.describe(version, object.name) : methodNotAllowed(method, ['GET']);
     }
@@ -62,6 +67,18 @@ export class SalesforceSObjects {
       if (method !== 'PATCH') return methodNotAllowed(method, ['PATCH']);
       const { dml } = this.context;
       const body = { ...jsonObject(request), [second]: decodeURIComponent(third) };
+      const { store } = this.context;
+      const field = store.field(object.name, second);
+      const live = field
+        ? store.lookup(object.name, field.name, body[second]).filter((r) => !r.IsDeleted)
+        : [];
+      if (live.length > 1) {
+        // Several records share the key: Salesforce answers 300 with their URLs.
+        return json(
+          300,
+          live.map((r) => `/services/data/v${version}/sobjects/${object.name}/${String(r.Id)}`),
+        );
+      }
       const { id, created } = dml.upsert(object.name, second, body);
       return json(created ? 201 : 200, { id, success: true, errors: [], created });
     }
@@ -77,6 +94,33 @@ export class SalesforceSObjects {
       default:
         return methodNotAllowed(method, ['GET', 'PATCH', 'DELETE']);
     }
+  }
+
+  /** getUpdated / getDeleted: records changed or deleted between `start` and `end`. */
+  private changes(objectName: string, kind: 'updated' | 'deleted', request: SfRequest): SfResponse {
+    const start = Date.parse(request.query.get('start') ?? '');
+    const end = Date.parse(request.query.get('end') ?? '');
+    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) {
+      throw new SalesforceError('INVALID_REPLICATION_DATE', 'start date must be before end date');
+    }
+    const rows = [...this.context.store.rows(objectName)].filter(
+      (r) =>
+        (r.SystemModstamp as number) >= start &&
+        (r.SystemModstamp as number) <= end &&
+        Boolean(r.IsDeleted) === (kind === 'deleted'),
+    );
+    const latestDateCovered = formatRestDatetime(end);
+    if (kind === 'updated') return json(200, { ids: rows.map((r) => r.Id), latestDateCovered });
+    return json(200, {
+      deletedRecords: rows.map((r) => ({
+        id: r.Id,
+        deletedDate: formatRestDatetime(r.SystemModstamp as number),
+      })),
+      earliestDateAvailable: formatRestDatetime(
+        Math.min(start, ...rows.map((r) => r.SystemModstamp as number)),
+      ),
+      latestDateCovered,
+    });
   }
 
   private create(objectName: string, request: SfRequest): SfResponse {
