@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier, in order of speed, stopping at nothing so one run shows
-// every failure. Tiers: lint, typecheck, unit, web unit, service (real Postgres),
+// every failure. Tiers: lint, typecheck, unit, web unit, service (real Postgres), kafka (the
+// event transport on a real Apache Kafka broker),
 // fault (a seeded short run of the fault-injection tier), browser (real Chromium against the
 // platform as `npm start` runs it).
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ const tiers = [
   ['unit', 'npm', ['run', '--silent', 'test:unit']],
   ['web unit', 'npm', ['run', '--silent', 'test:web']],
   ['service', 'npm', ['run', '--silent', 'test:int']],
+  ['kafka', 'npm', ['run', '--silent', 'test:kafka']],
   ['fault', 'npm', ['run', '--silent', 'test:fault']],
   ['browser', 'npm', ['run', '--silent', 'test:e2e']],
 ].filter(([name]) => only.length === 0 || only.includes(name));

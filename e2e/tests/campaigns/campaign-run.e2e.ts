@@ -1,22 +1,11 @@
-import {
-  campaignCreateContract,
-  campaignDraftSaveContract,
-  campaignEditStartContract,
-  campaignPublishContract,
-  flowActionAddContract,
-  flowActionUpdateContract,
-  personCreateContract,
-  personUpdateContract,
-  reportStatsAggregateContract,
-  templateCreateContract,
-  templateUpdateContract,
-} from '@meridian/contracts';
+import { reportStatsAggregateContract } from '@meridian/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CampaignReportsPage } from '../../pages/campaign-reports.page';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { callApi, DEMO_ADMIN, loginByApi, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
 import { baseUrl, launchBrowser, newPage, snapshot } from '../../support/browser';
+import { createMailCampaign, hrefs, type MailCampaign, waitUntil } from '../../support/mail-campaign';
 import { type CapturedMail, openMailbox } from '../../support/mails';
 
 const PEOPLE = 50;
@@ -24,132 +13,20 @@ const PRICING = 'https://example.com/pricing';
 const DOCS = 'https://example.com/docs';
 const APPLE_MAIL = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_2) AppleWebKit/605.1.15 (KHTML, like Gecko)';
 
-async function ok<T>(answer: Promise<{ status: number; body: unknown }>): Promise<T> {
-  const { status, body } = await answer;
-  if (status !== 200) throw new Error(`answered ${status}: ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-async function waitUntil(check: () => Promise<boolean>, what: string, limitMs = 120_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${limitMs / 1000} s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-const hrefs = (mail: CapturedMail) =>
-  [...(mail.html ?? '').matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-
 /** The issue's end-to-end path: a campaign published to 50 contacts runs, is opened, clicked and reported, and an unsubscribe holds on the next run. */
 describe('a published campaign, from send to report', () => {
   let browser: Browser;
   let context: BrowserContext | undefined;
   let page: Page;
   let token: string;
-  let campaignId: string;
+  let campaign: MailCampaign;
   const run = uniqueSuffix();
-  const domain = `run-${run}.e2e.meridian.dev`;
-  const address = (i: number) => `p${String(i).padStart(2, '0')}@${domain}`;
+  const address = (i: number) => campaign.address(i);
   const first: CapturedMail[] = [];
-
-  async function publishAgain(): Promise<void> {
-    await ok(callApi(campaignEditStartContract, { campaign_id: campaignId }, token));
-    await ok(callApi(campaignPublishContract, { campaign_id: campaignId, active: true }, token));
-  }
 
   beforeAll(async () => {
     token = await loginByApi(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    for (let i = 0; i < PEOPLE; i += 10)
-      await Promise.all(
-        Array.from({ length: 10 }, async (_, k) => {
-          const created = await ok<{ person_id: string }>(
-            callApi(personCreateContract, { email: address(i + k) }, token),
-          );
-          await ok(
-            callApi(
-              personUpdateContract,
-              { person_id: created.person_id, default_fields: { first_name: `Reader${i + k}` } },
-              token,
-            ),
-          );
-        }),
-      );
-    const template = await ok<{ template: { template_id: string } }>(
-      callApi(templateCreateContract, { name: `Run mail ${run}`, template_type: 'advanced' }, token),
-    );
-    const templateId = template.template.template_id;
-    await ok(
-      callApi(
-        templateUpdateContract,
-        {
-          template_id: templateId,
-          subject: 'News for {{ person.first_name }}',
-          content:
-            `<html><body><p>Hello {{ person.first_name }},</p>` +
-            `<p><a href="${PRICING}">See pricing</a> or <a href="${DOCS}">read the docs</a>.</p>` +
-            `<p><a href="{{ unsubscribe_url }}">Unsubscribe</a></p></body></html>`,
-        },
-        token,
-      ),
-    );
-    const created = await ok<{ campaign: { campaign_id: string } }>(
-      callApi(campaignCreateContract, { name: `Run ${run}` }, token),
-    );
-    campaignId = created.campaign.campaign_id;
-    await ok(callApi(campaignEditStartContract, { campaign_id: campaignId }, token));
-    const step = await ok<{ action_id: string }>(
-      callApi(flowActionAddContract, { campaign_id: campaignId, action_type: 'send_email' }, token),
-    );
-    await ok(
-      callApi(
-        flowActionUpdateContract,
-        {
-          campaign_id: campaignId,
-          action_id: step.action_id,
-          action_options: {
-            template_id: templateId,
-            subject: 'News for {{ person.first_name }}',
-            from_email: { name: 'Meridian News', email: 'news@demo.meridian.dev' },
-            reply_to: 'help@demo.meridian.dev',
-          },
-        },
-        token,
-      ),
-    );
-    await ok(
-      callApi(
-        campaignDraftSaveContract,
-        {
-          campaign_id: campaignId,
-          draft: {
-            dynamic_list: {
-              query: {
-                conditions: [
-                  {
-                    name: 'Readers',
-                    connector: '',
-                    children: [
-                      {
-                        type: 'filter',
-                        filter_type: 'person',
-                        filter: 'email',
-                        operator: 'ends_with',
-                        value: [`@${domain}`],
-                        connector: '',
-                      },
-                    ],
-                  },
-                ],
-              },
-            },
-            rule: { rule: 'every_time' },
-            schedule: { run_type: 'at_once' },
-          },
-        },
-        token,
-      ),
-    );
+    campaign = await createMailCampaign(token, { run, people: PEOPLE, links: [PRICING, DOCS] });
     browser = await launchBrowser();
   });
 
@@ -164,7 +41,7 @@ describe('a published campaign, from send to report', () => {
 
   it('mails every contact, personalised, with tracked links and one-click unsubscribe headers', async () => {
     const boxes = await Promise.all(Array.from({ length: PEOPLE }, (_, i) => openMailbox(address(i))));
-    await ok(callApi(campaignPublishContract, { campaign_id: campaignId, active: true }, token));
+    await campaign.publish();
     for (const [i, box] of boxes.entries()) {
       const mail = await box.next({ timeoutMs: 180_000 });
       expect(mail.subject).toBe(`News for Reader${i}`);
@@ -206,7 +83,7 @@ describe('a published campaign, from send to report', () => {
       }
     }
     await waitUntil(async () => {
-      const answer = await callApi(reportStatsAggregateContract, { campaign_id: campaignId }, token);
+      const answer = await callApi(reportStatsAggregateContract, { campaign_id: campaign.campaignId }, token);
       const stats = (answer.body as { stats?: Record<string, number> }).stats;
       return stats?.unique_open_count === 10 && stats.total_click_count === 6;
     }, 'the reports to count the opens and clicks');
@@ -214,7 +91,7 @@ describe('a published campaign, from send to report', () => {
     ({ context, page } = await newPage(browser));
     await signInAsDemoAdmin(context);
     const reports = new CampaignReportsPage(page);
-    await reports.goto(campaignId);
+    await reports.goto(campaign.campaignId);
     await reports.region('Delivery Stats').getByText('100% of sent').waitFor();
     expect(await reports.stat('Qualified').innerText()).toContain('50');
     expect(await reports.stat('Delivered').innerText()).toContain('50');
@@ -247,11 +124,11 @@ describe('a published campaign, from send to report', () => {
 
     const kept = await openMailbox(address(6));
     const left = await openMailbox(address(5));
-    await publishAgain();
+    await campaign.publish();
     const again = await kept.next({ timeoutMs: 180_000 });
     expect(again.subject).toBe('News for Reader6');
     await waitUntil(async () => {
-      const answer = await callApi(reportStatsAggregateContract, { campaign_id: campaignId }, token);
+      const answer = await callApi(reportStatsAggregateContract, { campaign_id: campaign.campaignId }, token);
       const stats = (answer.body as { stats?: Record<string, number> }).stats;
       return stats?.not_sent_count === 1 && stats.unsub_count === 1;
     }, 'the second run to be reported with one contact not sent');

@@ -6,4 +6,5 @@ export * from './auth-factories';
 export * from './saml-idp';
 export * from './platform';
 export * from './http-probe';
+export * from './kafka-broker';
 export * from './salesforce';

@@ -5,6 +5,7 @@ import {
   Kafka,
   type KafkaMessage,
   logLevel,
+  Partitioners,
   type LogEntry,
   type Producer,
 } from 'kafkajs';
@@ -17,6 +18,7 @@ import type {
   EventTransport,
 } from './event-transport';
 import { fromKafkaMessage, toTopicMessages } from './kafka-messages';
+import { ensureTopicsReady } from './kafka-topics';
 import { RecentIds } from './recent-ids';
 
 export interface KafkaTransportOptions {
@@ -183,16 +185,22 @@ export class KafkaTransport implements EventTransport {
   private async ensureTopics(topics: readonly string[]): Promise<void> {
     const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
-    const admin = await this.connectedAdmin();
-    await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+    await ensureTopicsReady(await this.connectedAdmin(), missing);
     for (const topic of missing) this.knownTopics.add(topic);
   }
 
   private connectedProducer(): Promise<Producer> {
     // Idempotent with one request in flight: retries neither duplicate nor reorder within a partition.
-    this.producer ??= this.connect(this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 }), () => {
-      this.producer = null;
-    });
+    this.producer ??= this.connect(
+      this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      }),
+      () => {
+        this.producer = null;
+      },
+    );
     return this.producer;
   }
 

@@ -1,0 +1,48 @@
+// The Kafka tier: fetches Apache Kafka from Maven Central once (into .cache/kafka), starts one
+// KRaft broker on loopback for the shared transport contract suite, runs the Kafka tests, then the
+// platform itself on that broker (e2e/tests/kafka).
+// Without Java or Maven it says why and skips, except in CI, where a skip would hide a failure.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import {
+  ensureKafkaDistribution,
+  KAFKA_VERSION,
+  kafkaUnavailableReason,
+  startKafkaBroker,
+} from '../../../libs/testing/src/kafka-broker';
+
+async function main(): Promise<number> {
+  const reason = kafkaUnavailableReason();
+  if (reason) {
+    process.stdout.write(`kafka tier ${process.env.CI ? 'cannot run' : 'skipped'}: ${reason}\n`);
+    return process.env.CI ? 1 : 0;
+  }
+  process.stdout.write(`Apache Kafka ${KAFKA_VERSION} (Maven Central, cached in .cache/kafka)\n`);
+  ensureKafkaDistribution();
+  const broker = await startKafkaBroker();
+  process.stdout.write(`broker on ${broker.brokers}\n`);
+  try {
+    const root = resolve(__dirname, '../../..');
+    const jest = spawnSync(
+      process.execPath,
+      [
+        resolve(root, 'node_modules/jest/bin/jest.js'),
+        '-c',
+        'jest.kafka.config.cjs',
+        ...process.argv.slice(2),
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, KAFKA_TEST_BROKERS: broker.brokers } },
+    );
+    return jest.status ?? 1;
+  } finally {
+    await broker.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
