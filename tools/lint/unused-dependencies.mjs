@@ -10,7 +10,6 @@ import { basename, join } from 'node:path';
  */
 export const PENDING = {
   'snowflake-sdk': 'the Snowflake warehouse connector of the integrations service',
-  jsforce: 'the Salesforce connection of the integrations service',
 };
 
 /** Code and configuration; prose (Markdown) does not count as a use. */

@@ -7,3 +7,4 @@ export * from './saml-idp';
 export * from './platform';
 export * from './http-probe';
 export * from './kafka-broker';
+export * from './salesforce';
