@@ -34,6 +34,11 @@ export const integrationsConfigSchema = baseConfigSchema
           .map((ip) => ip.trim())
           .filter((ip) => ip !== ''),
       ),
+    /**
+     * Where every Snowflake connection goes instead of its account's host (a private gateway; a
+     * local emulator in tests). Unset: https://<account>.snowflakecomputing.com.
+     */
+    SNOWFLAKE_ENDPOINT_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Where Salesforce logins start (spec 3 constants). */
     SALESFORCE_LOGIN_URL: z.url().default('https://login.salesforce.com'),
   })
