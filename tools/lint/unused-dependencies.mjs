@@ -9,7 +9,6 @@ import { basename, join } from 'node:path';
  * what for. The check fails once one of them is imported, so the list cannot go stale.
  */
 export const PENDING = {
-  'snowflake-sdk': 'the Snowflake warehouse connector of the integrations service',
 };
 
 /** Code and configuration; prose (Markdown) does not count as a use. */

@@ -8,3 +8,4 @@ export * from './platform';
 export * from './http-probe';
 export * from './kafka-broker';
 export * from './salesforce';
+export * from './fakesnow';
