@@ -8,8 +8,7 @@ import { basename, join } from 'node:path';
  * Declared for work that lands beside this branch and imports them there: each line says
  * what for. The check fails once one of them is imported, so the list cannot go stale.
  */
-export const PENDING = {
-};
+export const PENDING = {};
 
 /** Code and configuration; prose (Markdown) does not count as a use. */
 const SOURCE = /\.(?:[cm]?[jt]sx?|json|css|html|ya?ml|sh)$|(?:^|\/)(?:Dockerfile|[\w.-]+\.Dockerfile|run)$/;
