@@ -121,7 +121,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.int-spec.ts', '**/*.spec.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.int-spec.ts', '**/*.kafka-spec.ts', '**/*.spec.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   prettier,

@@ -31,7 +31,7 @@ const FINAL = join(root, 'dist/server');
 // Built beside the old output and swapped in at the end, so a platform or test
 // run using dist/server never sees a half-written tree.
 const OUT = `${FINAL}.build-${process.pid}`;
-const SKIP = /\.(spec|int-spec|test)\.ts$|\.d\.ts$|\/testing\//;
+const SKIP = /\.(spec|int-spec|kafka-spec|test)\.ts$|\.d\.ts$|\/testing\//;
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {

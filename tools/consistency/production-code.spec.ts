@@ -12,7 +12,7 @@ const SOURCES = [
   'libs/contracts/src',
   'libs/server-kit/src',
 ];
-const TEST_CODE = /\.(spec|int-spec|test)\.ts$|\/testing\//;
+const TEST_CODE = /\.(spec|int-spec|kafka-spec|test)\.ts$|\/testing\//;
 
 function* productionFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
