@@ -39,4 +39,6 @@ export { SmtpMailAdapter } from './mail/smtp-mail.adapter';
 export { SesMailAdapter } from './mail/ses-mail.adapter';
 export * from './outbound-http';
 export * from './http/request-hardening';
+export * from './http/fast-routes';
+export * from './http/client-address';
 export * from './events/outbox-ddl';
