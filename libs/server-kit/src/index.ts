@@ -8,6 +8,7 @@ export * from './http/endpoint.decorator';
 export * from './auth/request-context';
 export * from './auth/token-verifier';
 export * from './auth/http-token-verifier';
+export * from './auth/session-cache';
 export * from './auth/auth.guard';
 export * from './database/database.module';
 export * from './database/tenant-repository';
