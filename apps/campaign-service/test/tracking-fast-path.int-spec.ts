@@ -128,6 +128,8 @@ describe('tracking fast path', () => {
     expect(post.body).toMatchObject({ status_code: 404 });
     await t.http().delete(open).expect(404);
     await t.http().get(`${open}/`).expect(404);
+    const nul = await t.http().get(`${open}?utm=%00`).expect(400);
+    expect(nul.body).toMatchObject({ status_code: 400 });
     await t.http().get(open.replace('/t/o/', '/t/o/x/')).expect(404);
     // An encoded token is decoded by the router, then checked like any other.
     const encoded = open.replace(/\.(.)/, (_m, c: string) => `.%${c.charCodeAt(0).toString(16)}`);

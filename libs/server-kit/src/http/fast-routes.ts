@@ -39,6 +39,7 @@ export type FastHandler = (request: FastRequest) => FastAnswer | null | Promise<
 
 /** Unreserved characters only: such a segment needs no decoding, so it is the router's param as is. */
 const PARAM = /^[A-Za-z0-9._~-]{1,500}$/;
+const NUL_IN_QUERY = /%00/;
 
 /** Which Fastify options the server is built with (those Fastify itself applies to its own server). */
 export type ServerSettings = {
@@ -56,8 +57,8 @@ export type ServerSettings = {
  * (bench/tracking). They answer exactly as the hooks would have: correlation id (taken from
  * the request or new), the API security headers, the request log line, the client address
  * behind trusted proxies. Every other request, every other method (HEAD too), any path that
- * would need decoding and every request during a graceful stop (Fastify answers 503) goes to
- * Fastify unchanged; so does anything a handler declines.
+ * would need decoding, a query carrying a NUL and every request during a graceful stop (Fastify
+ * answers 503) goes to Fastify unchanged; so does anything a handler declines.
  */
 export class FastRoutes {
   private readonly routes = new Map<string, FastHandler>();
@@ -104,6 +105,8 @@ export class FastRoutes {
     const handler = this.routes.get(path.slice(0, slash + 1));
     const param = path.slice(slash + 1);
     if (!handler || !PARAM.test(param)) return false;
+    // A NUL in the query is refused by the preValidation hook (request-hardening.ts): Fastify's answer.
+    if (query >= 0 && NUL_IN_QUERY.test(url.slice(query))) return false;
     const started = process.hrtime.bigint();
     const header = request.headers[CORRELATION_HEADER];
     const correlationId = (Array.isArray(header) ? header[0] : header) || randomUUID();
