@@ -119,7 +119,14 @@ export class FastRoutes {
     };
     const reply = (answer: FastAnswer | null) => {
       if (!answer) return fastify(request, response);
-      this.send(response, correlationId, answer);
+      try {
+        this.send(response, correlationId, answer);
+      } catch {
+        // A header node refuses to write (e.g. a correlation id it cannot send back): Fastify's answer.
+        if (!response.headersSent) return fastify(request, response);
+        response.destroy();
+        return;
+      }
       this.log(request, url, response.statusCode, started);
     };
     let answer: ReturnType<FastHandler>;
