@@ -34,20 +34,24 @@ async function main(): Promise<void> {
   const db = await createTestDatabase('meridian_reports_bench');
   const platform = await startTestPlatform(db.url);
   const logger = createLogger('reports-bench', 'warn');
-  const app = await createServiceApp(
-    appModule(
-      loadConfig({
-        PORT: '0',
-        DATABASE_URL: db.url,
-        LOG_LEVEL: 'warn',
-        AUTH_SERVICE_URL: platform.authServiceUrl,
-      }),
-      logger,
-    ),
-    logger,
-  );
-  await app.listen(0, '127.0.0.1');
+  // Two instances of the service on the same data: one with the session cache (the default), one
+  // asking the auth service on every request (SESSION_CACHE_TTL_MS=0, as before the cache).
+  const startApp = async (sessionCacheTtlMs: string) => {
+    const config = loadConfig({
+      PORT: '0',
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      AUTH_SERVICE_URL: platform.authServiceUrl,
+      SESSION_CACHE_TTL_MS: sessionCacheTtlMs,
+    });
+    const started = await createServiceApp(appModule(config, logger), logger);
+    await started.listen(0, '127.0.0.1');
+    return started;
+  };
+  const app = await startApp(process.env.SESSION_CACHE_TTL_MS ?? '30000');
+  const asking = await startApp('0');
   const base = await app.getUrl();
+  const askingBase = await asking.getUrl();
   const client = new Client({ connectionString: db.url });
   await client.connect();
   try {
@@ -59,12 +63,16 @@ async function main(): Promise<void> {
         `${size.campaigns} campaigns x ${size.runsPerCampaign} runs: ${((performance.now() - start) / 1000).toFixed(1)} s`,
     );
     const campaignId = uuidOf(1, 1);
-    // The floor of any authenticated call: the token check with the auth service, then one tiny statement.
-    const floor = await sample([null], requests, () =>
-      post(base, who.bearer, '/api/campaign/v2/campaigns/reports/campaigns.list', {}),
-    );
+    // The floor of any authenticated call: the token check, then one tiny statement.
+    const floorOf = (url: string) =>
+      sample([null], requests, () =>
+        post(url, who.bearer, '/api/campaign/v2/campaigns/reports/campaigns.list', {}),
+      );
+    const floor = await floorOf(base);
+    const askingFloor = await floorOf(askingBase);
     console.log(
-      `authenticated call floor (campaigns.list, ${size.campaigns} campaigns): p50 ${ms(floor.p50)} ms, p95 ${ms(floor.p95)} ms`,
+      `authenticated call floor (campaigns.list, ${size.campaigns} campaigns): p50 ${ms(floor.p50)} ms, p95 ${ms(floor.p95)} ms; ` +
+        `asking auth every request: p50 ${ms(askingFloor.p50)} ms, p95 ${ms(askingFloor.p95)} ms`,
     );
     for (const call of await benchCalls(who.organisation.id, campaignId)) {
       const http: Stats = await sample([call.body], requests, () =>
@@ -73,10 +81,14 @@ async function main(): Promise<void> {
       const raw: Stats = await sample([call], requests, async (c) => {
         for (const s of c.statements) await client.query(s.text, s.values);
       });
+      const uncached: Stats = await sample([call.body], requests, () =>
+        post(askingBase, who.bearer, call.contract.fullPath, call.body),
+      );
       const line =
         `${call.name.padEnd(32)} http p50/p95 ${ms(http.p50)}/${ms(http.p95)} ms  sql ${ms(raw.p50)}/${ms(raw.p95)} ms  ` +
         `ratio p50 ${(http.p50 / raw.p50).toFixed(2)} p95 ${(http.p95 / raw.p95).toFixed(2)}  ` +
-        `p95 above the floor ${((http.p95 - floor.p95) / raw.p95).toFixed(2)}`;
+        `p95 above the floor ${((http.p95 - floor.p95) / raw.p95).toFixed(2)}  ` +
+        `| asking auth every request: http ${ms(uncached.p50)}/${ms(uncached.p95)} ms, ratio p95 ${(uncached.p95 / raw.p95).toFixed(2)}`;
       console.log(line);
     }
     console.log(
@@ -87,6 +99,7 @@ async function main(): Promise<void> {
   } finally {
     await client.end();
     await app.close();
+    await asking.close();
     await platform.stop();
     await db.drop();
     await embedded?.stop();

@@ -26,6 +26,20 @@ describe('passwords: reset, set, change', () => {
     await t?.close();
   });
 
+  /** The session ids the account's sessionRevoked events named, in order. */
+  async function revokedSessions(accountId: string): Promise<string[][]> {
+    const { rows } = await t.sql.query<{ payload: { session_ids: string[]; organisation_id: string } }>(
+      `SELECT payload FROM auth.outbox WHERE name = 'auth.session.revoked.v1' AND key = $1 ORDER BY seq`,
+      [accountId],
+    );
+    return rows.map((r) => [...r.payload.session_ids].sort());
+  }
+
+  async function sessionIdOf(token: string): Promise<string> {
+    return (ok(await t.call(tokenVerifyContract, {}, { token })).body as { session: { id: string } }).session
+      .id;
+  }
+
   async function requestReset(email: string): Promise<string> {
     expect(ok(await t.call(passwordSendResetContract, { email })).body).toEqual({ success: true });
     return linkTokenIn(await t.sink.waitFor({ to: email, subject: 'Reset your password' }), RESET_LINK);
@@ -34,6 +48,7 @@ describe('passwords: reset, set, change', () => {
   it('mails a reset link; the new password works, the old one and every old session do not', async () => {
     const admin = await t.factories.newOrganisation();
     const secondDevice = await t.factories.login(admin.email, admin.password);
+    const ended = [await sessionIdOf(admin.bearer), await sessionIdOf(secondDevice.bearer)].sort();
     const token = await requestReset(admin.email);
 
     expect(
@@ -54,6 +69,8 @@ describe('passwords: reset, set, change', () => {
 
     await t.call(tokenVerifyContract, {}, { token: admin.bearer }).expect(401);
     await t.call(tokenVerifyContract, {}, { token: secondDevice.bearer }).expect(401);
+    // Announced to the other services, which keep confirmed sessions for a while.
+    expect(await revokedSessions(admin.account.id)).toEqual([ended]);
     await t
       .call(loginContract, { credentials: { email: admin.email, password: admin.password } })
       .expect(401);
@@ -166,6 +183,7 @@ describe('passwords: reset, set, change', () => {
   it('changes the own password, keeps the current session and ends the others', async () => {
     const admin = await t.factories.newOrganisation();
     const elsewhere = await t.factories.login(admin.email, admin.password);
+    const elsewhereId = await sessionIdOf(elsewhere.bearer);
     const response = ok(
       await t.call(
         passwordChangeContract,
@@ -176,6 +194,7 @@ describe('passwords: reset, set, change', () => {
     expect(response.body).toEqual({ success: true });
     ok(await t.call(tokenVerifyContract, {}, { token: admin.bearer }));
     await t.call(tokenVerifyContract, {}, { token: elsewhere.bearer }).expect(401);
+    expect(await revokedSessions(admin.account.id)).toEqual([[elsewhereId]]);
     await t
       .call(loginContract, { credentials: { email: admin.email, password: admin.password } })
       .expect(401);

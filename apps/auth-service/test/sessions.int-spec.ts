@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { loginContract, logoutContract, sessionSchema, tokenVerifyContract } from '@meridian/contracts';
+import {
+  loginContract,
+  logoutContract,
+  type Session,
+  sessionSchema,
+  tokenVerifyContract,
+} from '@meridian/contracts';
 import { HttpTokenVerifier } from '@meridian/server-kit';
 import { ok, uniqueSuffix } from '@meridian/testing';
 import { startAuthTestApp, type AuthTestApp } from './support/auth-test-app';
@@ -166,11 +172,21 @@ describe('sessions: login, logout, token.verify', () => {
   it('ends the session at once on logout, and only that session', async () => {
     const admin = await t.factories.newOrganisation();
     const other = await t.factories.login(admin.email, admin.password);
+    const sessionId = (ok(await t.call(tokenVerifyContract, {}, { token: admin.bearer })).body as Session)
+      .session.id;
     expect(ok(await t.call(logoutContract, {}, { token: admin.bearer })).body).toEqual({ success: true });
     const after = await t.call(tokenVerifyContract, { role_names: [] }, { token: admin.bearer }).expect(401);
     expect(after.body).toMatchObject({ code: 'InvalidAuthTokenException' });
     await t.call(logoutContract, {}, { token: admin.bearer }).expect(401);
     ok(await t.call(tokenVerifyContract, { role_names: [] }, { token: other.bearer }));
+    // Announced once, in the logout's transaction: the other services drop their cached copy.
+    const { rows } = await t.sql.query(
+      `SELECT payload FROM auth.outbox WHERE name = 'auth.session.revoked.v1' AND key = $1`,
+      [admin.account.id],
+    );
+    expect(rows.map((r: { payload: unknown }) => r.payload)).toEqual([
+      { organisation_id: admin.organisation.id, account_id: admin.account.id, session_ids: [sessionId] },
+    ]);
   });
 
   it('refuses an expired session', async () => {

@@ -9,3 +9,4 @@ export * from './http-probe';
 export * from './kafka-broker';
 export * from './salesforce';
 export * from './fakesnow';
+export * from './session-cache-checks';

@@ -45,7 +45,7 @@ export function envelope<D extends EventDefinition>(
 }
 
 /** The reports service in-process on its own database, with a real auth service for tokens. */
-export async function startReportsTestApp(): Promise<ReportsTestApp> {
+export async function startReportsTestApp(env: Record<string, string> = {}): Promise<ReportsTestApp> {
   const db = await createTestDatabase();
   const platform = await startTestPlatform(db.url);
   const config = loadConfig({
@@ -53,6 +53,7 @@ export async function startReportsTestApp(): Promise<ReportsTestApp> {
     DATABASE_URL: db.url,
     LOG_LEVEL: 'silent',
     AUTH_SERVICE_URL: platform.authServiceUrl,
+    ...env,
   });
   const logger = createLogger('reports-service', 'silent');
   const app = await createServiceApp(appModule(config, logger), logger);

@@ -34,6 +34,18 @@ export const events = {
     }),
     key: (p) => p.account_id,
   }),
+  /** An account's roles or name changed: what a session of it may do is no longer what it was. */
+  accountChanged: defineEvent({
+    domain: 'auth',
+    entity: 'account',
+    event: 'changed',
+    version: 1,
+    payload: z.object({
+      organisation_id: z.string(),
+      account_id: z.string(),
+    }),
+    key: (p) => p.account_id,
+  }),
   ...emailEvents,
   campaignRunChanged,
   campaignChanged,

@@ -1,6 +1,7 @@
 import { type Session, sessionSchema, tokenVerifyContract } from '@meridian/contracts';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/logger';
 import type { RequestContext } from './request-context';
+import { SessionCache } from './session-cache';
 import type { TokenVerifier } from './token-verifier';
 
 export function sessionToContext(session: Session): RequestContext {
@@ -17,16 +18,22 @@ export function sessionToContext(session: Session): RequestContext {
 }
 
 /**
- * Used by every service but auth: asks the auth service, which owns sessions,
- * on each request, so a logout or a password change ends a session everywhere at once.
+ * Used by every service but auth: asks the auth service, which owns sessions. A session it
+ * confirmed is believed for a short while (`cache`, off when its TTL is 0) and forgotten at once
+ * when auth announces the session's end (sessionRevoked, see session-revocations.ts), so a
+ * logout or a password change still ends a session everywhere without a round trip per request.
  */
 export class HttpTokenVerifier implements TokenVerifier {
   constructor(
     private readonly authServiceUrl: string,
+    readonly cache: SessionCache = new SessionCache({ ttlMs: 0, maxEntries: 0 }),
     private readonly timeoutMs = 5000,
   ) {}
 
   async verify(token: string): Promise<RequestContext | null> {
+    const cached = this.cache.get(token);
+    if (cached) return cached;
+    const ticket = this.cache.ticket();
     const correlationId = currentCorrelationId();
     const response = await fetch(`${this.authServiceUrl}${tokenVerifyContract.fullPath}`, {
       method: 'POST',
@@ -40,6 +47,9 @@ export class HttpTokenVerifier implements TokenVerifier {
     });
     if (response.status === 401 || response.status === 403) return null;
     if (!response.ok) throw new Error(`auth service answered ${response.status} to token.verify`);
-    return sessionToContext(sessionSchema.parse(await response.json()));
+    const session = sessionSchema.parse(await response.json());
+    const context = sessionToContext(session);
+    this.cache.put(token, context, Date.parse(session.session.expires_at), ticket);
+    return context;
   }
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import type { DynamicModule, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { ErrorFilter } from '../errors/error-filter';
+import { compileTrustProxy } from '../http/client-address';
+import { FastRoutes, type ServerSettings } from '../http/fast-routes';
 import { hardenRequests } from '../http/request-hardening';
 import { CORRELATION_HEADER, correlationStorage } from '../logging/logger';
 
@@ -59,10 +62,15 @@ export async function createServiceApp(
   logger: Logger,
   options: ServiceAppOptions = {},
 ): Promise<NestFastifyApplication> {
+  const trustProxy = options.trustProxy ?? DEFAULT_TRUSTED_PROXIES;
+  // Routes a module registers there are answered before Fastify (http/fast-routes.ts).
+  const fastRoutes = new FastRoutes(logger, compileTrustProxy(trustProxy));
   const adapter = new ServiceFastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
     // Only a trusted proxy's X-Forwarded-For names the client; anyone else could write any address.
-    trustProxy: trustProxyOption(options.trustProxy ?? DEFAULT_TRUSTED_PROXIES),
+    trustProxy: trustProxyOption(trustProxy),
+    serverFactory: (handler: RequestListener, settings: ServerSettings) =>
+      fastRoutes.server(handler, settings),
     requestIdHeader: CORRELATION_HEADER,
     genReqId: () => randomUUID(),
     // Signed links carry their token in the path (unsubscribe: two ids and a signature, ~110 chars);
@@ -71,6 +79,7 @@ export async function createServiceApp(
   });
   // Before Nest adds the routes, which keep the error handler of the moment they are added.
   hardenRequests(adapter.getInstance(), logger);
+  fastRoutes.attach(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,

@@ -3,6 +3,8 @@ import { APP_GUARD } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AuthGuard } from '../auth/auth.guard';
 import { HttpTokenVerifier } from '../auth/http-token-verifier';
+import { SessionCache } from '../auth/session-cache';
+import { SessionRevocations } from '../auth/session-revocations';
 import { TOKEN_VERIFIER } from '../auth/token-verifier';
 import type { BaseConfig } from '../config/config';
 import { LoggerModule } from '../logging/logger.module';
@@ -26,7 +28,14 @@ export class ServiceKitModule {
   static forRoot(options: ServiceKitOptions): DynamicModule {
     const verifier: Provider = options.tokenVerifier ?? {
       provide: TOKEN_VERIFIER,
-      useFactory: () => new HttpTokenVerifier(options.config.AUTH_SERVICE_URL),
+      useFactory: () =>
+        new HttpTokenVerifier(
+          options.config.AUTH_SERVICE_URL,
+          new SessionCache({
+            ttlMs: options.config.SESSION_CACHE_TTL_MS,
+            maxEntries: options.config.SESSION_CACHE_MAX_ENTRIES,
+          }),
+        ),
     };
     return {
       module: ServiceKitModule,
@@ -35,6 +44,7 @@ export class ServiceKitModule {
         { provide: CONFIG, useValue: options.config },
         verifier,
         { provide: APP_GUARD, useClass: AuthGuard },
+        SessionRevocations,
       ],
       exports: [CONFIG, TOKEN_VERIFIER, LoggerModule],
     };

@@ -14,6 +14,13 @@ export const baseConfigSchema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   /** Where other services reach the auth service to resolve bearer tokens. */
   AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:3101'),
+  /**
+   * How long a session the auth service confirmed is believed without asking again (ms; 0: ask
+   * on every request). A logout or revocation still ends it at once, through the sessionRevoked event.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** Sessions a service keeps confirmed at most (memory bound; the oldest go first). */
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /** The public origin users see; links in mails are built from it, never from a Host header. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   /** 'true': migrate the service's schema and exit without serving (the Kubernetes migration Job). */

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  AccountRecord,
-  CustomerRole,
-  ParsedRequestOf,
-  resendInviteContract,
-  updateAccountContract,
+import {
+  type AccountRecord,
+  type CustomerRole,
+  events,
+  type ParsedRequestOf,
+  type resendInviteContract,
+  type updateAccountContract,
 } from '@meridian/contracts';
 import {
+  EventPublisher,
   hasRole,
   NotFoundError,
   type RequestContext,
@@ -41,6 +43,7 @@ export class InvitesService {
     private readonly organisations: OrganisationsService,
     private readonly tokens: AccountTokensService,
     private readonly mailer: AccountMailer,
+    private readonly publisher: EventPublisher,
   ) {}
 
   private requireAdmin(auth: RequestContext): void {
@@ -166,6 +169,11 @@ export class InvitesService {
         }
         await this.accounts.setRoles(account, organisation, input.role_names, tx);
       }
+      // Other services hold the account's sessions (roles, name) for a while: they ask again.
+      await this.publisher.publish(tx, events.accountChanged, {
+        organisation_id: organisation.id,
+        account_id: account.id,
+      });
     });
     return toAccountRecord((await this.accounts.findById(account.id))!);
   }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Transactions } from '@meridian/server-kit';
 import { AccountsModule } from '../accounts/accounts.module';
 import { LocalTokenVerifier } from './local-token-verifier';
 import { LoginAttemptEntity } from './login-attempt.entity';
@@ -21,6 +22,7 @@ import { SessionsService } from './sessions.service';
   imports: [TypeOrmModule.forFeature([SessionEntity, LoginAttemptEntity]), AccountsModule],
   controllers: [SessionsController],
   providers: [
+    Transactions,
     SessionsRepository,
     SessionsService,
     LoginAttemptsRepository,

@@ -5,6 +5,12 @@ import { repositoryIn, type Transaction } from '@meridian/server-kit';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { SessionEntity } from './session.entity';
 
+export interface RevokedSession {
+  id: string;
+  account_id: string;
+  organisation_id: string;
+}
+
 @Injectable()
 export class SessionsRepository {
   constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
@@ -35,23 +41,27 @@ export class SessionsRepository {
     return id;
   }
 
-  async revoke(id: string): Promise<void> {
-    await this.sessions
+  /** Revokes the session if it is open; the sessions it ended (none or one). */
+  async revoke(id: string, tx: Transaction): Promise<RevokedSession[]> {
+    const result = await repositoryIn(tx, SessionEntity, this.sessions)
       .createQueryBuilder()
       .update(SessionEntity)
       .set({ revoked_at: () => 'now()' })
       .where('id = :id AND revoked_at IS NULL', { id })
+      .returning(['id', 'account_id', 'organisation_id'])
       .execute();
+    return result.raw as RevokedSession[];
   }
 
   /** Revokes every open session of the account (as itself or impersonated), but `exceptId`. */
-  async revokeAllOf(accountId: string, exceptId: string | null, tx?: Transaction): Promise<void> {
+  async revokeAllOf(accountId: string, exceptId: string | null, tx: Transaction): Promise<RevokedSession[]> {
     const query = repositoryIn(tx, SessionEntity, this.sessions)
       .createQueryBuilder()
       .update(SessionEntity)
       .set({ revoked_at: () => 'now()' })
       .where('account_id = :accountId AND revoked_at IS NULL', { accountId });
     if (exceptId) query.andWhere('id <> :exceptId', { exceptId });
-    await query.execute();
+    const result = await query.returning(['id', 'account_id', 'organisation_id']).execute();
+    return result.raw as RevokedSession[];
   }
 }

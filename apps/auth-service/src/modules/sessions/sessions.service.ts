@@ -1,20 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import type { LoginResponse, Session } from '@meridian/contracts';
-import type { Transaction } from '@meridian/server-kit';
+import { events, type LoginResponse, type Session } from '@meridian/contracts';
+import { EventPublisher, type Transaction, Transactions } from '@meridian/server-kit';
 import { addMinutes } from '../../common/dates';
 import { hashSecret, newSecret } from '../../common/secrets';
 import { toSession } from './session.mapper';
-import { SessionsRepository } from './sessions.repository';
+import { type RevokedSession, SessionsRepository } from './sessions.repository';
 
 export interface StartedSession {
   session: Session;
   token: LoginResponse['token'];
 }
 
-/** Sessions: started by login, SSO and impersonation; resolved on every request; ended at once. */
+/**
+ * Sessions: started by login, SSO and impersonation; resolved on every request; ended at once.
+ * Every end is announced (sessionRevoked, in the same transaction): the other services keep
+ * confirmed sessions for a short while and forget them on that event.
+ */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly sessions: SessionsRepository) {}
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly transactions: Transactions,
+    private readonly publisher: EventPublisher,
+  ) {}
 
   /** Starts a session; the token is in this answer only. */
   async start(
@@ -46,13 +54,30 @@ export class SessionsService {
     return row ? toSession(row) : null;
   }
 
+  /** Logout (an impersonation ends the same way). */
   end(sessionId: string): Promise<void> {
-    return this.sessions.revoke(sessionId);
+    return this.transactions.run(async (tx) => this.announce(tx, await this.sessions.revoke(sessionId, tx)));
   }
 
   /** Ends every session of the account, but `except` (the caller's own, when it keeps it). */
-  endAllOf(accountId: string, options: { except?: string } = {}, tx?: Transaction): Promise<void> {
-    return this.sessions.revokeAllOf(accountId, options.except ?? null, tx);
+  async endAllOf(accountId: string, options: { except?: string } = {}, tx?: Transaction): Promise<void> {
+    const work = async (within: Transaction) =>
+      this.announce(within, await this.sessions.revokeAllOf(accountId, options.except ?? null, within));
+    await (tx ? work(tx) : this.transactions.run(work));
+  }
+
+  /** One event per account whose sessions ended (a revocation by account names one). */
+  private async announce(tx: Transaction, revoked: RevokedSession[]): Promise<void> {
+    const byAccount = new Map<string, RevokedSession[]>();
+    for (const session of revoked)
+      byAccount.set(session.account_id, [...(byAccount.get(session.account_id) ?? []), session]);
+    for (const [accountId, sessions] of byAccount) {
+      await this.publisher.publish(tx, events.sessionRevoked, {
+        organisation_id: sessions[0]!.organisation_id,
+        account_id: accountId,
+        session_ids: sessions.map((s) => s.id),
+      });
+    }
   }
 }
 

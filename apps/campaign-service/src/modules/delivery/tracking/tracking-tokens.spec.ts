@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { signTrackingToken, trackingUrls, verifyTrackingToken } from './tracking-tokens';
+import { signTrackingToken, trackingKeyObject, trackingUrls, verifyTrackingToken } from './tracking-tokens';
 
 describe('tracking tokens', () => {
   const key = randomBytes(32);
@@ -13,7 +13,15 @@ describe('tracking tokens', () => {
       { kind: 'click' as const, messageId, link: 1234 },
     ]) {
       expect(verifyTrackingToken(key, signTrackingToken(key, target))).toEqual(target);
+      // The service verifies with a KeyObject of the same key: links already mailed stay valid.
+      expect(verifyTrackingToken(trackingKeyObject(key), signTrackingToken(key, target))).toEqual(target);
     }
+    expect(
+      verifyTrackingToken(
+        trackingKeyObject(randomBytes(32)),
+        signTrackingToken(key, { kind: 'open', messageId }),
+      ),
+    ).toBeNull();
   });
 
   it('refuses a token signed with another key, a changed link index or kind, and junk', () => {

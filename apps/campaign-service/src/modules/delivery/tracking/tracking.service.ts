@@ -8,7 +8,13 @@ import { INVALID_UNSUBSCRIBE_LINK } from '../unsubscribe/unsubscribe.service';
 import type { Requester } from './scanner-detection';
 import { TrackingBuffer } from './tracking-buffer.service';
 import { messageFields } from '../event-message';
-import { type TrackingKind, type TrackingTarget, verifyTrackingToken } from './tracking-tokens';
+import {
+  type TrackingKey,
+  trackingKeyObject,
+  type TrackingKind,
+  type TrackingTarget,
+  verifyTrackingToken,
+} from './tracking-tokens';
 import { TrackingRepository } from './tracking.repository';
 
 /** Messages whose links are kept in memory: a mail's clicks come in bursts, its links never change. */
@@ -20,7 +26,7 @@ const LINK_CACHE_SIZE = 10_000;
  */
 @Injectable()
 export class TrackingService {
-  private key: Buffer | null = null;
+  private key: TrackingKey | null = null;
   private readonly links = new Map<string, string[]>();
 
   constructor(
@@ -34,11 +40,12 @@ export class TrackingService {
   ) {}
 
   private async target(token: string, kind: TrackingKind): Promise<TrackingTarget | null> {
-    this.key ??= await this.signing.signingKey();
+    // A KeyObject: each pixel's and click's HMAC then skips importing the raw key.
+    this.key ??= trackingKeyObject(await this.signing.signingKey());
     return this.verified(this.key, token, kind);
   }
 
-  private verified(key: Buffer, token: string, kind: TrackingKind): TrackingTarget | null {
+  private verified(key: TrackingKey, token: string, kind: TrackingKind): TrackingTarget | null {
     const target = verifyTrackingToken(key, token);
     return target?.kind === kind ? target : null;
   }
