@@ -46,3 +46,4 @@ export * from './campaign/dry-run.contract';
 export * from './campaign/tracking.contract';
 export * from './campaign/ses-notifications.contract';
 export * from './campaign/reports.contract';
+export * from './integrations/segment.contract';
