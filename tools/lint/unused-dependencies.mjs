@@ -10,7 +10,6 @@ import { basename, join } from 'node:path';
  */
 export const PENDING = {
   'snowflake-sdk': 'the Snowflake warehouse connector of the integrations service',
-  '@segment/analytics-node': 'Segment ingest tests send with the official client',
   jsforce: 'the Salesforce connection of the integrations service',
 };
 

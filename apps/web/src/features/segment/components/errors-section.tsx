@@ -30,7 +30,7 @@ export function ErrorsSection() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" p="lg" pb="sm">
         <div>
           <Title order={2} fz="lg" id="segment-errors-list-heading">
-            Errors
+            Recent errors
           </Title>
           <Text size="sm" c="dimmed">
             Calls that were refused, with the reason. Nothing refused is dropped silently.
