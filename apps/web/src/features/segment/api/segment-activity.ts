@@ -22,8 +22,10 @@ export function useSegmentReport(
       apiCall(
         kind === 'events' ? segmentEventsReportContract : segmentErrorsReportContract,
         { time_unit: range.time_unit, time_range: range.time_range, tz_offset: tzOffset },
-        { signal },
+        { signal, selfHandled: true },
       ),
+    // Each card shows its own failure in place: no toast on top of it.
+    meta: { selfHandled: true },
     placeholderData: keepPreviousData,
     // New events keep arriving: a page left open follows them.
     refetchInterval: 60_000,
@@ -38,8 +40,9 @@ export function useSegmentErrors(startTime: string, page: number) {
       apiCall(
         segmentErrorsListContract,
         { start_time: startTime, page_number: page, page_size: SEGMENT_ERROR_PAGE_SIZE },
-        { signal },
+        { signal, selfHandled: true },
       ),
+    meta: { selfHandled: true },
     placeholderData: keepPreviousData,
   });
 }

@@ -10,7 +10,9 @@ export const SEGMENT_KEY_LABEL = 'Segment write key';
 export function useSegmentApiKey() {
   return useQuery({
     queryKey: segmentKeys.apiKeys(),
-    queryFn: ({ signal }) => apiCall(apiKeyListContract, {}, { signal }),
+    queryFn: ({ signal }) => apiCall(apiKeyListContract, {}, { signal, selfHandled: true }),
+    // The card says so in place when the key cannot be loaded.
+    meta: { selfHandled: true },
     select: (answer): ApiKey | null =>
       answer.api_keys
         .filter((key) => key.key_type === SEGMENT_KEY_TYPE)

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
+import { SHARED_ERROR_MESSAGES } from '@/lib/error-handling';
 import { errorBody, stubApi } from '@/test/api-stub';
 import {
   accountRecord as account,
@@ -232,5 +233,7 @@ describe('the Segment page', () => {
     renderAt('/segment');
     expect(await screen.findByText('Events could not be loaded')).toBeTruthy();
     expect(await screen.findByText('No errors in the last 24 hours')).toBeTruthy();
+    // Said once, in the card: no toast repeats it.
+    expect(screen.getAllByText(SHARED_ERROR_MESSAGES.serverError)).toHaveLength(1);
   });
 });
