@@ -11,6 +11,9 @@ import { securityHeaders } from './security-headers.mjs';
 /** The services' JSON body limit (libs/server-kit); multipart uploads have their own. */
 export const API_BODY_LIMIT = 10 * 1024 * 1024;
 
+/** JSON answers: the services' APIs and the public Segment Tracking API (`/v1/track`, ...). */
+const isApiPath = (path) => path.startsWith('/api/') || path.startsWith('/v1/');
+
 function errorBody(status_code, code, description) {
   return { status_code, code, description, fields: {} };
 }
@@ -60,7 +63,7 @@ export async function startGateway({
 
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0];
-    const isApi = path.startsWith('/api/');
+    const isApi = isApiPath(path);
     // Source maps are for error reporting, not for the public.
     if (!isApi && path.endsWith('.map')) {
       reply.code(404).send(errorBody(404, 'NotFoundException', 'Not found'));
@@ -124,7 +127,7 @@ export async function startGateway({
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/');
+    const isApi = isApiPath(request.url);
     if (!isApi && request.method === 'GET' && hasWeb) {
       // Hashed assets are immutable; the HTML shell must always be fresh.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
@@ -136,7 +139,7 @@ export async function startGateway({
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/assets/'))
       reply.header('cache-control', 'public, max-age=31536000, immutable');
-    const kind = request.url.startsWith('/api/') ? 'api' : 'page';
+    const kind = isApiPath(request.url) ? 'api' : 'page';
     for (const [name, value] of Object.entries(securityHeaders(kind, extraOrigins))) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }

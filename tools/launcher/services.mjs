@@ -13,7 +13,8 @@ export const SERVICES = [
     name: 'integrations-service',
     schema: 'integrations',
     offset: 2,
-    prefixes: ['/api/integrations/v1'],
+    // /v1: the public Segment Tracking API (write-key auth), where Segment clients post.
+    prefixes: ['/api/integrations/v1', '/v1'],
     health: '/api/integrations/v1/health',
   },
   {

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { NAMESPACE, ROOT, SERVICES, WEB } from './platform';
+import { NAMESPACE, PUBLIC_ROUTES, ROOT, SERVICES, WEB } from './platform';
 
 // ---- shapes (only the fields the checks read) --------------------------------
 type Labels = Record<string, string>;
@@ -180,12 +180,16 @@ export function checkWorkload(
   return problems;
 }
 
-/** Exactly the four prefixes to their services and `/` to web, each on a port the Service has. */
+/** Exactly the four prefixes and the public routes to their services and `/` to web, each on a port the Service has. */
 export function checkIngress(objects: Located[]): string[] {
   const ingresses = objects.filter((o) => o.object.kind === 'Ingress');
   if (ingresses.length !== 1) return [`expected one Ingress, found ${ingresses.length}`];
   const paths = ingresses[0].object.spec?.rules?.flatMap((r) => r.http?.paths ?? []) ?? [];
-  const expected = new Map([...SERVICES.map((s) => [s.prefix, s.name] as const), ['/', WEB.name]]);
+  const expected = new Map([
+    ...SERVICES.map((s) => [s.prefix, s.name] as const),
+    ...PUBLIC_ROUTES.map((r) => [r.prefix, r.name] as const),
+    ['/', WEB.name],
+  ]);
   const problems: string[] = [];
   const found = paths.map((p) => p.path).sort();
   if (JSON.stringify(found) !== JSON.stringify([...expected.keys()].sort())) {

@@ -16,5 +16,7 @@ export const SERVICES = (Object.keys(PORTS) as ServiceName[]).map((key) => ({
   health: healthContracts[key].fullPath,
 }));
 export const WEB = { name: 'web', containerPort: 8080 };
+/** Public paths outside the API prefixes: the Segment Tracking API (`/v1/batch`, ...), where Segment clients post. */
+export const PUBLIC_ROUTES = [{ prefix: '/v1', name: 'integrations-service' }];
 /** Worker Deployments: a service's image in SERVICE_ROLE=worker, beside its HTTP Deployment. */
 export const WORKERS = [{ name: 'campaign-worker', service: 'campaign-service' }];

@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import type { IntegrationsConfig } from './config';
 import { migrations } from './migrations';
+import { SegmentModule } from './modules/segment/segment.module';
 
 export const SCHEMA = 'integrations';
 
@@ -25,6 +26,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       }),
       JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
       HealthModule.forService('integrations'),
+      SegmentModule,
     ],
   };
 }

@@ -40,3 +40,4 @@ export { SesMailAdapter } from './mail/ses-mail.adapter';
 export * from './outbound-http';
 export * from './http/request-hardening';
 export * from './events/outbox-ddl';
+export * from './events/wake-loop';

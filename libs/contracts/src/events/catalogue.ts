@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from './event';
 import { campaignChanged, campaignRunChanged, emailEvents, salesforceSyncRequested } from './email-events';
 import { contactsSyncApplied, contactsSynced, productEventsIngested } from './inbound-events';
+import { apiKeyIssued } from './api-key-events';
 
 /**
  * The event catalogue: every event any service publishes. Consumers subscribe by
@@ -40,6 +41,7 @@ export const events = {
   contactsSynced,
   contactsSyncApplied,
   productEventsIngested,
+  apiKeyIssued,
 } as const;
 
 export type EventCatalogue = typeof events;

@@ -16,12 +16,16 @@ export class ApiKeysRepository {
     });
   }
 
-  /** Retires the organisation's live keys of this type. */
-  async revokeType(organisationId: string, keyType: string, tx: Transaction): Promise<void> {
-    await forOrganisation(repositoryIn(tx, ApiKeyEntity, this.keys), organisationId).update(
-      { key_type: keyType, revoked_at: IsNull() },
-      { revoked_at: new Date() },
-    );
+  /** Retires the organisation's live keys of this type; answers their ids. */
+  async revokeType(organisationId: string, keyType: string, tx: Transaction): Promise<string[]> {
+    const keys = forOrganisation(repositoryIn(tx, ApiKeyEntity, this.keys), organisationId);
+    const live = await keys.find({
+      where: { key_type: keyType, revoked_at: IsNull() },
+      select: { id: true },
+    });
+    if (live.length === 0) return [];
+    await keys.update({ key_type: keyType, revoked_at: IsNull() }, { revoked_at: new Date() });
+    return live.map((k) => k.id);
   }
 
   insert(

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ADMINS_ONLY_API_KEYS, type ApiKey } from '@meridian/contracts';
-import { DomainError, hasRole, type RequestContext, Transactions } from '@meridian/server-kit';
+import { ADMINS_ONLY_API_KEYS, type ApiKey, apiKeyIssued } from '@meridian/contracts';
+import {
+  DomainError,
+  EventPublisher,
+  hasRole,
+  type RequestContext,
+  Transactions,
+} from '@meridian/server-kit';
 import { hashSecret, newSecret } from '../../common/secrets';
 import type { ApiKeyEntity } from './api-key.entity';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -24,6 +30,7 @@ export class ApiKeysService {
   constructor(
     private readonly transactions: Transactions,
     private readonly keys: ApiKeysRepository,
+    private readonly publisher: EventPublisher,
   ) {}
 
   async list(auth: RequestContext): Promise<ApiKey[]> {
@@ -40,19 +47,29 @@ export class ApiKeysService {
       throw new DomainError('ForbiddenException', { status: 403, description: ADMINS_ONLY_API_KEYS });
     }
     const key = `${KEY_PREFIX}${newSecret()}`;
+    const keyHash = hashSecret(key);
     const row = await this.transactions.run(async (tx) => {
-      await this.keys.revokeType(auth.organisationId, input.key_type, tx);
-      return this.keys.insert(
+      const retired = await this.keys.revokeType(auth.organisationId, input.key_type, tx);
+      const inserted = await this.keys.insert(
         {
           label: input.label,
           key_type: input.key_type,
           key_prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
-          key_hash: hashSecret(key),
+          key_hash: keyHash,
           created_by_id: auth.accountId,
         },
         auth.organisationId,
         tx,
       );
+      // Services that take keys (the Segment ingest) verify them from this, without asking us per request.
+      await this.publisher.publish(tx, apiKeyIssued, {
+        organisation_id: auth.organisationId,
+        key_id: inserted.id,
+        key_type: input.key_type,
+        key_hash: keyHash,
+        retired_key_ids: retired,
+      });
+      return inserted;
     });
     return { ...toApiKey(row), key };
   }

@@ -13,6 +13,8 @@ import { PersonsController } from './persons.controller';
 import { PersonsRepository } from './persons.repository';
 import { PersonsService } from './persons.service';
 import { ProductPersonEntity } from './product-person.entity';
+import { ProductActivityConsumer } from './product-activity.consumer';
+import { ProductActivityRepository } from './product-activity.repository';
 
 /**
  * The contact database: persons, their fields, product users and activity. It owns
@@ -32,6 +34,8 @@ import { ProductPersonEntity } from './product-person.entity';
     PersonsService,
     PersonsBulkService,
     PersonActivityService,
+    ProductActivityRepository,
+    ProductActivityConsumer,
   ],
   exports: [PersonsService, PersonsBulkService],
 })

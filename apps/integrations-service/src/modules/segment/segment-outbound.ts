@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import {
+  contactsSynced,
+  type EventDefinition,
+  type EventPayload,
+  INBOUND_EVENT_MAX_BYTES,
+  productEventsIngested,
+} from '@meridian/contracts';
+import { type AcceptedCall, emailOf } from './segment-calls';
+
+type ProductEvent = EventPayload<typeof productEventsIngested>['events'][number];
+type ContactRow = EventPayload<typeof contactsSynced>['rows'][number];
+
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== ''
+    ? value.trim()
+    : typeof value === 'number'
+      ? String(value)
+      : null;
+
+/** Segment's names for page and screen calls, as its destinations name them. */
+function eventName(accepted: AcceptedCall): string | null {
+  const { call } = accepted;
+  switch (call.type) {
+    case 'track':
+      return call.event;
+    case 'page':
+      return call.name ? `Viewed ${call.name} Page` : 'Loaded a Page';
+    case 'screen':
+      return call.name ? `Viewed ${call.name} Screen` : 'Loaded a Screen';
+    case 'group':
+      return 'Group';
+    case 'identify':
+    case 'alias':
+      return null;
+  }
+}
+
+/** The product activity of a track/page/screen/group call; null for identify and alias. */
+export function productEventOf(accepted: AcceptedCall): ProductEvent | null {
+  const name = eventName(accepted);
+  if (name === null) return null;
+  const { call } = accepted;
+  const properties =
+    call.type === 'group'
+      ? (call.traits ?? {})
+      : call.type === 'page' || call.type === 'screen'
+        ? { ...(call.category ? { category: call.category } : {}), ...(call.properties ?? {}) }
+        : call.type === 'track'
+          ? (call.properties ?? {})
+          : {};
+  return {
+    message_id: accepted.message_id,
+    email: emailOf(call),
+    user_id: call.userId ?? null,
+    anonymous_id: call.anonymousId ?? null,
+    org_id: call.type === 'group' ? call.groupId : str(call.context?.groupId),
+    event_name: name.slice(0, 255),
+    event_date: accepted.timestamp.toISOString(),
+    properties,
+  };
+}
+
+/** Segment's reserved traits, as the person fields they fill. */
+const TRAIT_FIELDS: [string, (traits: Record<string, unknown>) => unknown][] = [
+  ['first_name', (t) => t.firstName ?? t.first_name],
+  ['last_name', (t) => t.lastName ?? t.last_name],
+  ['title', (t) => t.title],
+  [
+    'company_name',
+    (t) => (t.company && typeof t.company === 'object' ? (t.company as { name?: unknown }).name : t.company),
+  ],
+  ['phone_number', (t) => t.phone],
+];
+
+/** The contact row an identify call upserts (keyed by email); null for other calls. */
+export function contactRowOf(accepted: AcceptedCall): ContactRow | null {
+  const { call } = accepted;
+  if (call.type !== 'identify') return null;
+  const email = emailOf(call);
+  if (!email) return null;
+  const traits = call.traits ?? {};
+  const values: ContactRow['values'] = {};
+  if (call.userId) values.product_user_id = call.userId;
+  for (const [field, read] of TRAIT_FIELDS) {
+    const value = str(read(traits));
+    if (value !== null) values[field] = value;
+  }
+  return { email, values };
+}
+
+/**
+ * Splits items into batches whose serialised size stays under INBOUND_EVENT_MAX_BYTES (with room
+ * for the envelope), so one event never exceeds the transport's message limit.
+ */
+export function chunkBySize<T>(items: T[], overheadBytes = 4096): T[][] {
+  const limit = INBOUND_EVENT_MAX_BYTES - overheadBytes;
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    const itemSize = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (current.length > 0 && size + itemSize > limit) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += itemSize;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+export interface OutboundEvent {
+  definition: EventDefinition;
+  payload: unknown;
+}
+
+/** The events a set of accepted calls becomes: product activity and identify upserts, per organisation. */
+export function outboundEvents(accepted: AcceptedCall[]): OutboundEvent[] {
+  const byOrg = new Map<string, { products: ProductEvent[]; contacts: Map<string, ContactRow> }>();
+  for (const item of accepted) {
+    let group = byOrg.get(item.organisation_id);
+    if (!group) byOrg.set(item.organisation_id, (group = { products: [], contacts: new Map() }));
+    const product = productEventOf(item);
+    if (product) group.products.push(product);
+    const contact = contactRowOf(item);
+    // Later identifies of one email win, merged over the earlier ones of the batch.
+    if (contact) {
+      const earlier = group.contacts.get(contact.email);
+      group.contacts.set(
+        contact.email,
+        earlier ? { email: contact.email, values: { ...earlier.values, ...contact.values } } : contact,
+      );
+    }
+  }
+  const out: OutboundEvent[] = [];
+  for (const [organisationId, { products, contacts }] of byOrg) {
+    for (const events of chunkBySize(products)) {
+      out.push({
+        definition: productEventsIngested,
+        payload: { organisation_id: organisationId, source: 'segment', batch_id: randomUUID(), events },
+      });
+    }
+    for (const rows of chunkBySize([...contacts.values()])) {
+      out.push({
+        definition: contactsSynced,
+        payload: {
+          organisation_id: organisationId,
+          source: 'segment',
+          connection_id: null,
+          sync_run_id: null,
+          batch_id: randomUUID(),
+          new_fields: [],
+          rows,
+          // Identify carries the person's current traits: they update, blanks leave values alone.
+          options: { enable_update: true, overwrite_values: true, ignore_blank: true },
+        },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { EventPublisher, LOGGER, Transactions, WakeLoop } from '@meridian/server-kit';
+import type { Logger } from 'pino';
+import { type AcceptedCall, readInboxCall, type RefusedCall } from './segment-calls';
+import { SegmentInboxRepository } from './segment-inbox.repository';
+import { outboundEvents } from './segment-outbound';
+import { bucketOf, type CountDelta, SegmentRecordsRepository } from './segment-records.repository';
+
+/** Inbox rows per transaction: a few hundred kilobytes of events. */
+const CLAIM_ROWS = 2000;
+/** Rows left by a process that died, or written by another replica, are picked up this often. */
+const SWEEP_MS = 2000;
+
+/**
+ * Turns stored calls into what they mean, in one transaction per claimed slice: product activity
+ * (productEventsIngested) and identify upserts (contactsSynced) through the outbox, refused calls
+ * as errors, and the report counts. The slice leaves the inbox only if all of that commits.
+ */
+@Injectable()
+export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
+  private readonly loop: WakeLoop;
+  private sweep: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly inbox: SegmentInboxRepository,
+    private readonly records: SegmentRecordsRepository,
+    private readonly publisher: EventPublisher,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.loop = new WakeLoop(
+      () => this.relaySlice(),
+      (error, attempt) => this.logger.error({ err: error, attempt }, 'segment relay failed'),
+    );
+  }
+
+  onModuleInit(): void {
+    this.sweep = setInterval(() => this.loop.wake(), SWEEP_MS);
+    this.sweep.unref();
+    this.loop.wake();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.sweep) clearInterval(this.sweep);
+    await this.loop.stop();
+  }
+
+  wake(): void {
+    this.loop.wake();
+  }
+
+  /** One slice; true when the inbox may hold more. */
+  async relaySlice(): Promise<boolean> {
+    return this.transactions.run(async (tx) => {
+      const rows = await this.inbox.claim(tx, CLAIM_ROWS);
+      if (rows.length === 0) return false;
+      const accepted: AcceptedCall[] = [];
+      const errors: RefusedCall[] = [];
+      for (const row of rows) {
+        const receivedAt = new Date(row.received_at);
+        // A refused call is dated when we received it, as its count is.
+        const result = readInboxCall(row.organisation_id, receivedAt, row.payload, receivedAt);
+        if ('accepted' in result) accepted.push(result.accepted);
+        else errors.push(result.refused);
+      }
+      const counts: CountDelta[] = [
+        ...accepted.map((a) => ({
+          organisation_id: a.organisation_id,
+          kind: 'event' as const,
+          bucket: bucketOf(a.received_at),
+          count: 1,
+        })),
+        ...errors.map((e) => ({
+          organisation_id: e.organisation_id,
+          kind: 'error' as const,
+          bucket: bucketOf(e.time_created),
+          count: 1,
+        })),
+      ];
+      await this.records.recordErrors(errors, tx);
+      await this.records.addCounts(counts, tx);
+      await this.publisher.publishMany(tx, outboundEvents(accepted));
+      return rows.length === CLAIM_ROWS;
+    });
+  }
+}
