@@ -60,6 +60,38 @@ describe('api keys', () => {
     );
     expect(ids.sort()).toEqual([second.id, other.id].sort());
     expect(ids).not.toContain(first.id);
+
+    // Services that verify keys themselves (the Segment ingest) learn of each key and what it retires.
+    const issued = await t.sql.query(
+      `SELECT payload FROM auth.outbox WHERE name = 'auth.api_key.issued.v1' AND payload->>'organisation_id' = $1
+        ORDER BY seq`,
+      [admin.organisation.id],
+    );
+    const hashOf = async (id: string) =>
+      (await t.sql.query('SELECT key_hash FROM auth.api_keys WHERE id = $1', [id])).rows[0].key_hash;
+    expect(issued.rows.map((r: { payload: unknown }) => r.payload)).toEqual([
+      {
+        organisation_id: admin.organisation.id,
+        key_id: first.id,
+        key_type: 'segment',
+        key_hash: await hashOf(first.id),
+        retired_key_ids: [],
+      },
+      {
+        organisation_id: admin.organisation.id,
+        key_id: second.id,
+        key_type: 'segment',
+        key_hash: await hashOf(second.id),
+        retired_key_ids: [first.id],
+      },
+      {
+        organisation_id: admin.organisation.id,
+        key_id: other.id,
+        key_type: 'webhook',
+        key_hash: await hashOf(other.id),
+        retired_key_ids: [],
+      },
+    ]);
   });
 
   it('refuses a user creating or refreshing a key, saying it is for admins; the live key stays', async () => {
