@@ -52,6 +52,12 @@ export class SegmentPage {
     return this.page.getByRole('radio', { name: label });
   }
 
+  /** Picks a range as a person does: by its visible label (the radio itself is hidden). */
+  async chooseRange(label: '24 hours' | '30 days' | '60 days' | '90 days'): Promise<void> {
+    const id = await this.range(label).getAttribute('id');
+    await this.page.locator(`label[for="${id}"]`).click();
+  }
+
   get errorsList(): Locator {
     return this.page.getByRole('region', { name: 'Recent errors' });
   }

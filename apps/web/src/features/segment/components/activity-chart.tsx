@@ -92,7 +92,7 @@ function Plot({
           dataKey="bucket"
           series={[{ name: 'count', color, label }]}
           tickLine="none"
-          gridAxis="y"
+          gridAxis="x"
           withTooltip
           maxBarWidth={24}
           valueFormatter={(value) => value.toLocaleString('en-US')}
