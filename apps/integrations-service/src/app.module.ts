@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import {
+  cronItem,
   DatabaseModule,
   EventsModule,
   HealthModule,
@@ -8,7 +9,11 @@ import {
 } from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { IntegrationsConfig } from './config';
+import { integrationsEntities } from './entities';
 import { migrations } from './migrations';
+import { ConnectionsModule } from './modules/warehouse/connections/connections.module';
+import { WarehouseSyncModule } from './modules/warehouse/syncs/warehouse-sync.module';
+import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
 
 export const SCHEMA = 'integrations';
@@ -18,14 +23,26 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
     module: class IntegrationsAppModule {},
     imports: [
       ServiceKitModule.forRoot({ config, logger }),
-      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      DatabaseModule.forService({
+        url: config.DATABASE_URL,
+        schema: SCHEMA,
+        entities: integrationsEntities,
+        migrations,
+      }),
       EventsModule.forService({
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
         kafkaBrokers: config.KAFKA_BROKERS,
       }),
-      JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
+      JobsModule.forService({
+        schema: SCHEMA,
+        databaseUrl: config.DATABASE_URL,
+        concurrency: 4,
+        crontab: [cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} })],
+      }),
       HealthModule.forService('integrations'),
+      ConnectionsModule,
+      WarehouseSyncModule,
       SegmentModule,
     ],
   };

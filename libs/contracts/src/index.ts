@@ -47,4 +47,7 @@ export * from './campaign/dry-run.contract';
 export * from './campaign/tracking.contract';
 export * from './campaign/ses-notifications.contract';
 export * from './campaign/reports.contract';
+export * from './integrations/warehouse-sync.contract';
+export * from './integrations/activity-log.contract';
+export * from './integrations/connections.contract';
 export * from './integrations/segment.contract';

@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Segment ingest: the write keys it accepts (hashes, from auth's apiKeyIssued events), the inbox
- * that every accepted request is COPYed into before it is answered, refused calls, and the
+ * that every accepted request is COPYed into before it is answered, refused calls, the user ids'
+ * emails from identify calls, and the
  * per-15-minute counts the events/errors reports read (15 minutes so that any time zone offset
  * lands on whole buckets).
  */
@@ -39,6 +40,16 @@ export class Segment1771200000000 implements MigrationInterface {
     await db.query(
       `CREATE INDEX segment_errors_org_time_idx ON integrations.segment_errors (organisation_id, time_created DESC)`,
     );
+    // The email each user id last identified with: track calls that carry only a user id reach
+    // the person through it.
+    await db.query(`
+      CREATE TABLE integrations.segment_identities (
+        organisation_id uuid NOT NULL,
+        user_id text NOT NULL,
+        email text NOT NULL,
+        time_updated timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (organisation_id, user_id)
+      )`);
     await db.query(`
       CREATE TABLE integrations.segment_counts (
         organisation_id uuid NOT NULL,
@@ -50,7 +61,13 @@ export class Segment1771200000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const table of ['segment_counts', 'segment_errors', 'segment_inbox', 'segment_write_keys']) {
+    for (const table of [
+      'segment_counts',
+      'segment_identities',
+      'segment_errors',
+      'segment_inbox',
+      'segment_write_keys',
+    ]) {
       await db.query(`DROP TABLE integrations.${table}`);
     }
   }

@@ -36,8 +36,17 @@ function eventName(accepted: AcceptedCall): string | null {
   }
 }
 
-/** The product activity of a track/page/screen/group call; null for identify and alias. */
-export function productEventOf(accepted: AcceptedCall): ProductEvent | null {
+/** The key of a user id in the emails known from identify calls. */
+export const userKey = (organisationId: string, userId: string) => `${organisationId}|${userId}`;
+
+/**
+ * The product activity of a track/page/screen/group call; null for identify and alias. A call
+ * without an email takes the one its user id identified with, if known.
+ */
+export function productEventOf(
+  accepted: AcceptedCall,
+  knownEmails: Map<string, string> = new Map(),
+): ProductEvent | null {
   const name = eventName(accepted);
   if (name === null) return null;
   const { call } = accepted;
@@ -51,7 +60,9 @@ export function productEventOf(accepted: AcceptedCall): ProductEvent | null {
           : {};
   return {
     message_id: accepted.message_id,
-    email: emailOf(call),
+    email:
+      emailOf(call) ??
+      (call.userId ? (knownEmails.get(userKey(accepted.organisation_id, call.userId)) ?? null) : null),
     user_id: call.userId ?? null,
     anonymous_id: call.anonymousId ?? null,
     org_id: call.type === 'group' ? call.groupId : str(call.context?.groupId),
@@ -117,13 +128,41 @@ export interface OutboundEvent {
   payload: unknown;
 }
 
+/** The identify calls' user ids with their emails. */
+export function identitiesOf(
+  accepted: AcceptedCall[],
+): { organisation_id: string; user_id: string; email: string }[] {
+  return accepted.flatMap((a) => {
+    const row = contactRowOf(a);
+    return row && a.call.userId
+      ? [{ organisation_id: a.organisation_id, user_id: a.call.userId, email: row.email }]
+      : [];
+  });
+}
+
+/** The user ids of calls that carry no email of their own. */
+export function usersWithoutEmail(accepted: AcceptedCall[]): { organisation_id: string; user_id: string }[] {
+  const seen = new Map<string, { organisation_id: string; user_id: string }>();
+  for (const a of accepted) {
+    if (a.call.type === 'identify' || a.call.type === 'alias' || !a.call.userId || emailOf(a.call)) continue;
+    seen.set(userKey(a.organisation_id, a.call.userId), {
+      organisation_id: a.organisation_id,
+      user_id: a.call.userId,
+    });
+  }
+  return [...seen.values()];
+}
+
 /** The events a set of accepted calls becomes: product activity and identify upserts, per organisation. */
-export function outboundEvents(accepted: AcceptedCall[]): OutboundEvent[] {
+export function outboundEvents(
+  accepted: AcceptedCall[],
+  knownEmails: Map<string, string> = new Map(),
+): OutboundEvent[] {
   const byOrg = new Map<string, { products: ProductEvent[]; contacts: Map<string, ContactRow> }>();
   for (const item of accepted) {
     let group = byOrg.get(item.organisation_id);
     if (!group) byOrg.set(item.organisation_id, (group = { products: [], contacts: new Map() }));
-    const product = productEventOf(item);
+    const product = productEventOf(item, knownEmails);
     if (product) group.products.push(product);
     const contact = contactRowOf(item);
     // Later identifies of one email win, merged over the earlier ones of the batch.

@@ -15,6 +15,12 @@ export interface CountDelta {
   count: number;
 }
 
+export interface Identity {
+  organisation_id: string;
+  user_id: string;
+  email: string;
+}
+
 export function bucketOf(at: Date): Date {
   const ms = BUCKET_MINUTES * 60_000;
   return new Date(Math.floor(at.getTime() / ms) * ms);
@@ -80,6 +86,36 @@ export class SegmentRecordsRepository {
         rows.map((r) => r.count),
       ],
     );
+  }
+
+  /** Stores the email each user id identified with (the last one wins). */
+  async rememberIdentities(tx: Transaction, identities: Identity[]): Promise<void> {
+    const latest = new Map(identities.map((i) => [`${i.organisation_id}|${i.user_id}`, i]));
+    if (latest.size === 0) return;
+    const rows = [...latest.values()].sort((a, b) =>
+      `${a.organisation_id}|${a.user_id}`.localeCompare(`${b.organisation_id}|${b.user_id}`),
+    );
+    await this.manager(tx).query(
+      `INSERT INTO integrations.segment_identities (organisation_id, user_id, email)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[])
+       ON CONFLICT (organisation_id, user_id) DO UPDATE SET email = EXCLUDED.email, time_updated = now()`,
+      [rows.map((r) => r.organisation_id), rows.map((r) => r.user_id), rows.map((r) => r.email)],
+    );
+  }
+
+  /** The emails of user ids, keyed `organisation|user id`. */
+  async emailsOf(
+    tx: Transaction,
+    users: { organisation_id: string; user_id: string }[],
+  ): Promise<Map<string, string>> {
+    if (users.length === 0) return new Map();
+    const rows: Identity[] = await this.manager(tx).query(
+      `SELECT i.organisation_id, i.user_id, i.email FROM integrations.segment_identities i
+         JOIN unnest($1::uuid[], $2::text[]) AS u(organisation_id, user_id)
+           ON i.organisation_id = u.organisation_id AND i.user_id = u.user_id`,
+      [users.map((u) => u.organisation_id), users.map((u) => u.user_id)],
+    );
+    return new Map(rows.map((r) => [`${r.organisation_id}|${r.user_id}`, r.email]));
   }
 
   async listErrors(

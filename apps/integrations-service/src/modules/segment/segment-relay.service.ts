@@ -3,13 +3,18 @@ import { EventPublisher, LOGGER, Transactions, WakeLoop } from '@meridian/server
 import type { Logger } from 'pino';
 import { type AcceptedCall, readInboxCall, type RefusedCall } from './segment-calls';
 import { SegmentInboxRepository } from './segment-inbox.repository';
-import { outboundEvents } from './segment-outbound';
+import { identitiesOf, outboundEvents, usersWithoutEmail } from './segment-outbound';
 import { bucketOf, type CountDelta, SegmentRecordsRepository } from './segment-records.repository';
 
 /** Inbox rows per transaction: a few hundred kilobytes of events. */
 const CLAIM_ROWS = 2000;
 /** Rows left by a process that died, or written by another replica, are picked up this often. */
 const SWEEP_MS = 2000;
+/**
+ * A request's wake-up waits this long, so that under load one slice carries many requests' calls:
+ * a transaction, a counts upsert and an outbox row per slice instead of per request.
+ */
+const GATHER_MS = 200;
 
 /**
  * Turns stored calls into what they mean, in one transaction per claimed slice: product activity
@@ -20,6 +25,7 @@ const SWEEP_MS = 2000;
 export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
   private readonly loop: WakeLoop;
   private sweep: NodeJS.Timeout | null = null;
+  private gathering: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly transactions: Transactions,
@@ -42,11 +48,18 @@ export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     if (this.sweep) clearInterval(this.sweep);
+    if (this.gathering) clearTimeout(this.gathering);
     await this.loop.stop();
   }
 
+  /** New calls are in the inbox: relay them shortly, together with those that follow. */
   wake(): void {
-    this.loop.wake();
+    if (this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = null;
+      this.loop.wake();
+    }, GATHER_MS);
+    this.gathering.unref();
   }
 
   /** One slice; true when the inbox may hold more. */
@@ -79,7 +92,10 @@ export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
       ];
       await this.records.recordErrors(errors, tx);
       await this.records.addCounts(counts, tx);
-      await this.publisher.publishMany(tx, outboundEvents(accepted));
+      // Identifies first: a track in the same slice may carry only the user id it just identified.
+      await this.records.rememberIdentities(tx, identitiesOf(accepted));
+      const knownEmails = await this.records.emailsOf(tx, usersWithoutEmail(accepted));
+      await this.publisher.publishMany(tx, outboundEvents(accepted, knownEmails));
       return rows.length === CLAIM_ROWS;
     });
   }
