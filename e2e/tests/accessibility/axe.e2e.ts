@@ -167,6 +167,7 @@ describe('every page and dialog meets WCAG 2.1 AA (axe-core)', () => {
       ['webhooks', '/webhooks', 'Webhooks'],
       ['webhook', () => `/webhook/edit/${ids.webhook}`, `Axe hook ${run}`],
       ['data connections', '/connections', 'Data connections'],
+      ['segment', '/segment', 'Segment integration'],
       ['single sign-on', '/sso-configuration', /./],
       ['email settings', '/email-settings', /./],
       ['contacts', '/contacts', /^Contacts/],

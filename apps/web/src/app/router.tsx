@@ -36,7 +36,7 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   connectionDetail: pendingPage('connectionDetail'),
   syncConfiguration: pendingPage('syncConfiguration'),
   syncConfigurationDetail: pendingPage('syncConfigurationDetail'),
-  segment: pendingPage('segment'),
+  segment: { lazy: async () => ({ Component: (await import('./segment-screen')).SegmentScreen }) },
   campaigns: {
     lazy: async () => ({ Component: (await import('@/features/campaigns/routes/campaigns')).CampaignsRoute }),
   },

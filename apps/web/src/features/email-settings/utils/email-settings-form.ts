@@ -67,7 +67,9 @@ export function emailRequestOf(values: EmailSettingsForm): z.input<typeof global
   };
 }
 
-export function unsubRequestOf(values: EmailSettingsForm): z.input<typeof unsubUrlRequestSchema> {
+export function unsubRequestOf(
+  values: Pick<EmailSettingsForm, 'custom_url' | 'url'>,
+): z.input<typeof unsubUrlRequestSchema> {
   return { url: values.url, customUrl: values.custom_url };
 }
 
@@ -114,6 +116,12 @@ export function validateEmailSettings(
   return errors;
 }
 
+/** The opt-out form alone (the Segment page), checked with the same schema. */
+export function validateUnsubUrl(values: Pick<EmailSettingsForm, 'custom_url' | 'url'>): { url?: string } {
+  const url = issuesOf(unsubUrlRequestSchema.safeParse(unsubRequestOf(values))).url;
+  return url ? { url } : {};
+}
+
 export type SaveStep =
   | { kind: 'email'; action: 'create' | 'update'; request: GlobalEmailSetting }
   | { kind: 'mapping'; person_org_mapping: PersonOrgMapping }
@@ -135,16 +143,29 @@ export function saveSteps(saved: SavedEmailSettings, values: EmailSettingsForm):
     steps.push({ kind: 'mapping', person_org_mapping: values.person_org_mapping });
   }
 
-  const unsub = unsubUrlRequestSchema.parse(unsubRequestOf(values));
-  const wanted = unsub.customUrl || unsub.url !== '';
-  if (!saved.unsubUrl) {
-    if (wanted) steps.push({ kind: 'unsub-url', action: 'create', request: unsub });
-  } else if (!wanted) {
-    steps.push({ kind: 'unsub-url', action: 'delete' });
-  } else if (saved.unsubUrl.url !== unsub.url || saved.unsubUrl.customUrl !== unsub.customUrl) {
-    steps.push({ kind: 'unsub-url', action: 'update', request: unsub });
-  }
+  const unsub = unsubUrlStep(saved.unsubUrl, values);
+  if (unsub) steps.push(unsub);
   return steps;
+}
+
+export type UnsubUrlStep = Extract<SaveStep, { kind: 'unsub-url' }>;
+
+/**
+ * The opt-out page's part of a save, or null when nothing changed: a create, an update, or a
+ * delete when the custom page is off and no URL is left. Also used where the form stands alone.
+ */
+export function unsubUrlStep(
+  saved: UnsubUrl | null,
+  values: Pick<EmailSettingsForm, 'custom_url' | 'url'>,
+): UnsubUrlStep | null {
+  const unsub = unsubUrlRequestSchema.parse({ url: values.url, customUrl: values.custom_url });
+  const wanted = unsub.customUrl || unsub.url !== '';
+  if (!saved) return wanted ? { kind: 'unsub-url', action: 'create', request: unsub } : null;
+  if (!wanted) return { kind: 'unsub-url', action: 'delete' };
+  if (saved.url !== unsub.url || saved.customUrl !== unsub.customUrl) {
+    return { kind: 'unsub-url', action: 'update', request: unsub };
+  }
+  return null;
 }
 
 /** Spec section 8, success toasts, word for word ('Unsubscribe URL updated' also for delete). */
