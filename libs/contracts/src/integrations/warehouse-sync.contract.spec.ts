@@ -1,0 +1,139 @@
+import {
+  checkSyncLocked,
+  CUSTOM_DESTINATION_TABLE,
+  type DestinationTable,
+  offeredDestinationTables,
+  PERSON_DESTINATION_TABLE,
+  unmappedSourceColumns,
+  validateSyncSave,
+  warehouseSyncMessages as m,
+} from './warehouse-sync.contract';
+
+const destinations: DestinationTable[] = [
+  {
+    table_name: PERSON_DESTINATION_TABLE,
+    default: true,
+    used_in_connection: false,
+    columns: [
+      { name: 'email', required: true },
+      { name: 'first_name', required: false },
+    ],
+    multi_source: false,
+  },
+  {
+    table_name: CUSTOM_DESTINATION_TABLE,
+    default: false,
+    used_in_connection: false,
+    columns: [{ name: 'email', required: true }],
+    multi_source: true,
+  },
+];
+
+const personTable = {
+  table_name: 'users',
+  destination_table_name: 'person',
+  columns: [
+    { column_name: 'id', destination_column_name: 'user_id', primary_key: true },
+    { column_name: 'mail', destination_column_name: 'email', primary_key: false },
+  ],
+};
+
+describe('validateSyncSave', () => {
+  it('accepts a person table with its required field and one primary key', () => {
+    expect(validateSyncSave({ tables: [personTable], sync_interval: 60 }, destinations)).toEqual({
+      errors: [],
+      tables: {},
+    });
+  });
+
+  it('names the missing frequency and an unknown one', () => {
+    expect(validateSyncSave({ tables: [personTable], sync_interval: null }, destinations).errors).toEqual([
+      m.frequencyRequired,
+    ]);
+    expect(validateSyncSave({ tables: [personTable], sync_interval: 7 }, destinations).errors).toEqual([
+      m.invalidFrequency,
+    ]);
+  });
+
+  it('gives the spec texts for a missing required field, primary key and empty custom table', () => {
+    const check = validateSyncSave(
+      {
+        sync_interval: 60,
+        tables: [
+          { ...personTable, columns: [{ column_name: 'id', destination_column_name: 'user_id' }] },
+          { table_name: 'extra', columns: [] },
+        ],
+      },
+      destinations,
+    );
+    expect(check.errors).toEqual([
+      m.requiredFieldsMissing,
+      m.personTablePrimaryKey,
+      m.customTableNeedsColumn,
+    ]);
+    expect(check.tables[0]).toEqual([m.unmappedRequiredFields, m.selectPrimaryKey]);
+    expect(check.tables[1]).toEqual([m.atleastOneColumn, m.unmappedRequiredFields]);
+  });
+
+  it('refuses two primary keys, a source column twice and the person table twice', () => {
+    const twoKeys = {
+      ...personTable,
+      columns: [
+        ...personTable.columns.map((c) => ({ ...c, primary_key: true })),
+        { column_name: 'mail', destination_column_name: 'first_name' },
+      ],
+    };
+    const check = validateSyncSave({ tables: [twoKeys, { ...personTable, table_name: 'b' }] }, destinations);
+    expect(check.errors).toEqual([
+      m.frequencyRequired,
+      m.onePrimaryKey,
+      m.columnMappedTwice,
+      m.destinationTableInUse,
+    ]);
+  });
+
+  it('lets the custom table be used many times', () => {
+    const custom = {
+      table_name: 'scores',
+      columns: [
+        { column_name: 'mail', destination_column_name: 'email' },
+        { column_name: 'score', destination_column_name: 'score' },
+      ],
+    };
+    const check = validateSyncSave(
+      { tables: [personTable, custom, { ...custom, table_name: 'other' }], sync_interval: 15 },
+      destinations,
+    );
+    expect(check.errors).toEqual([]);
+    expect(offeredDestinationTables(destinations, [personTable]).map((d) => d.table_name)).toEqual([
+      CUSTOM_DESTINATION_TABLE,
+    ]);
+    expect(unmappedSourceColumns(['id', 'mail', 'name'], personTable)).toEqual(['name']);
+  });
+});
+
+describe('checkSyncLocked', () => {
+  const saved = [{ ...personTable, destination_table_name: 'person', cursor_column: null }];
+  it('allows new columns and new tables', () => {
+    const next = [
+      {
+        ...personTable,
+        columns: [...personTable.columns, { column_name: 'n', destination_column_name: 'first_name' }],
+      },
+      { table_name: 'x', columns: [{ column_name: 'm', destination_column_name: 'email' }] },
+    ];
+    expect(checkSyncLocked(saved, next)).toBeNull();
+  });
+  it('refuses a removed table, a removed column, a changed column and a changed cursor', () => {
+    expect(checkSyncLocked(saved, [])).toBe(m.locked);
+    expect(checkSyncLocked(saved, [{ ...personTable, columns: personTable.columns.slice(0, 1) }])).toBe(
+      m.locked,
+    );
+    const changed = personTable.columns.map((c) => ({
+      ...c,
+      destination_column_name: `${c.destination_column_name}_x`,
+    }));
+    expect(checkSyncLocked(saved, [{ ...personTable, columns: changed }])).toBe(m.locked);
+    expect(checkSyncLocked(saved, [{ ...personTable, cursor_column: 'updated_at' }])).toBe(m.locked);
+  });
+});

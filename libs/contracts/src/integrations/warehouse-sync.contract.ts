@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint';
+import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
+
+/** Spec section 5 "Warehouse sync save" and section 8 texts, word for word (plus ours where the spec has none). */
+export const warehouseSyncMessages = {
+  requiredFieldsMissing: 'Required fields are missing',
+  customTableNeedsColumn: 'Custom table needs atleast one column',
+  personTablePrimaryKey: 'Primary key should be selected for person table',
+  // Inline texts of the column mapping panel.
+  atleastOneColumn: 'Atleast one column required',
+  unmappedRequiredFields: 'There are some unmapped required fields',
+  selectPrimaryKey: 'Select a primary key',
+  // Ours: the spec names these rules without a text.
+  frequencyRequired: 'Sync frequency is required',
+  invalidFrequency: 'Select a valid sync frequency',
+  onePrimaryKey: 'Only one primary key can be selected per table',
+  columnMappedTwice: 'A source column can be mapped only once',
+  destinationColumnTwice: 'A destination column can be mapped only once',
+  tableRequired: 'Add at least one table to sync',
+  destinationTableInUse: 'Destination table is already used in this sync',
+  sourceTableTwice: 'A source table can be synced only once',
+  locked: 'Syncs are not editable later: tables and existing columns cannot be changed',
+  noSchema: 'Select a schema for the connection before setting up a sync',
+  noSync: 'Sync is not set up for this connection',
+  adminsOnly: 'Only admins can set up, pause or resume syncs',
+  connectionNotFound: 'Connection not found',
+  // Success toasts (spec 8).
+  saved: 'Sync Successfully Saved',
+  resumed: 'Sync Successfully Resumed',
+  paused: 'Sync Successfully Paused',
+} as const;
+
+/**
+ * Spec 3/9 `warehouse_sync_valid_intervals`: a map from an interval in minutes (what a connection's
+ * `sync_interval` stores, the index into this map) to its label. Default '1h'.
+ */
+export const WAREHOUSE_SYNC_VALID_INTERVALS: Readonly<Record<number, string>> = {
+  15: '15m',
+  30: '30m',
+  60: '1h',
+  180: '3h',
+  360: '6h',
+  720: '12h',
+  1440: '24h',
+};
+export const DEFAULT_SYNC_INTERVAL = 60;
+export const isValidSyncInterval = (minutes: number): boolean =>
+  Object.prototype.hasOwnProperty.call(WAREHOUSE_SYNC_VALID_INTERVALS, minutes);
+
+/** The destination table of person data, and the always-appended 'Custom Table' entry (spec 3). */
+export const PERSON_DESTINATION_TABLE = 'person';
+export const CUSTOM_DESTINATION_TABLE = 'Custom Table';
+
+/** Spec 3 "Sync structure": one column of a synced table. */
+export const syncColumnSchema = z.object({
+  column_name: z.string().trim().min(1).max(255),
+  /** A person field name; a name no field has yet becomes a new custom field ('Map as custom columns'). */
+  destination_column_name: z.string().trim().min(1).max(255),
+  primary_key: z.boolean().default(false),
+});
+export type SyncColumn = z.infer<typeof syncColumnSchema>;
+
+export const syncTableSchema = z.object({
+  table_name: z.string().trim().min(1).max(255),
+  /** 'person'; omitted (or null) for custom tables. */
+  destination_table_name: z.string().trim().min(1).max(255).nullish(),
+  columns: z.array(syncColumnSchema).max(500),
+  /**
+   * Ours: a column whose values only grow (an update time). With one, runs read the rows past the
+   * last seen value; without, runs compare a content hash per primary key.
+   */
+  cursor_column: z.string().trim().min(1).max(255).nullish(),
+});
+export type SyncTable = z.infer<typeof syncTableSchema>;
+
+/** Spec 3 "Sync structure" as /warehouse/sync/get answers it. */
+export const syncStructureSchema = z.object({
+  connection_id: z.string(),
+  tables: z.array(
+    syncTableSchema.extend({
+      destination_table_name: z.string().nullable(),
+      cursor_column: z.string().nullable(),
+    }),
+  ),
+  sync_interval: z.number().int(),
+  enable_sync: z.boolean(),
+});
+export type SyncStructure = z.infer<typeof syncStructureSchema>;
+
+/** Spec 3 "Destination table". */
+export const destinationTableSchema = z.object({
+  table_name: z.string(),
+  default: z.boolean(),
+  used_in_connection: z.boolean(),
+  columns: z.array(z.object({ name: z.string(), required: z.boolean() })),
+  multi_source: z.boolean(),
+});
+export type DestinationTable = z.infer<typeof destinationTableSchema>;
+
+/** Spec 3 "Sync summary". `error` maps a title ('Sync Paused') to the error text. */
+export const syncSummarySchema = z.object({
+  sync_enabled: z.boolean(),
+  error: z.record(z.string(), z.string()).nullable(),
+  error_time: z.string().nullable(),
+  next_run_time: z.string().nullable(),
+  time_last_synced: z.string().nullable(),
+  last_sync_time_taken: z.number().nullable(),
+  records_synced_count: z.number().int(),
+  total_records_synced_count: z.number().int(),
+  table_count: z.number().int(),
+});
+export type SyncSummary = z.infer<typeof syncSummarySchema>;
+
+export const syncRunStateSchema = z.enum(['running', 'finished', 'failed']);
+
+/** Spec 3 "Sync run" (records, record_count, page_count ride on the list answer). */
+export const syncRunSchema = z.object({
+  id: z.string(),
+  state: syncRunStateSchema,
+  time_sync_started: z.string(),
+  time_sync_finished: z.string().nullable(),
+  error: z.string().nullable(),
+  error_time: z.string().nullable(),
+  records_read_count: z.number().int(),
+  records_synced_count: z.number().int(),
+  records_inserted_count: z.number().int(),
+  records_updated_count: z.number().int(),
+  records_failed_count: z.number().int(),
+});
+export type SyncRun = z.infer<typeof syncRunSchema>;
+
+const connectionId = z.object({
+  connection_id: z.string({ error: warehouseSyncMessages.connectionNotFound }).trim().min(1).max(64),
+});
+
+const path = (p: string) => `/warehouse${p}`;
+
+export const warehouseSyncSummaryContract = defineEndpoint({
+  service: 'integrations',
+  method: 'POST',
+  path: path('/sync/summary'),
+  access: 'bearer',
+  request: connectionId,
+  response: z.object({ summary: syncSummarySchema }),
+});
+
+/** The saved sync, or `sync: null` when none is set up yet. */
+export const warehouseSyncGetContract = defineEndpoint({
+  service: 'integrations',
+  method: 'POST',
+  path: path('/sync/get'),
+  access: 'bearer',
+  request: connectionId,
+  response: z.object({ sync: syncStructureSchema.nullable() }),
+});
+
+/**
+ * Creates or extends the connection's sync. Checks: `validateSyncSave` (400, `fields` keyed by
+ * table index), a saved sync's tables and columns are locked (new columns may be added: 400
+ * `locked`). Admins only (403 `adminsOnly`).
+ */
+export const warehouseSyncSaveContract = defineEndpoint({
+  service: 'integrations',
+  method: 'POST',
+  path: path('/sync/save'),
+  access: 'bearer',
+  request: connectionId.extend({
+    tables: z.array(syncTableSchema).max(50),
+    sync_interval: z.number({ error: warehouseSyncMessages.frequencyRequired }).int(),
+    enable_sync: z.boolean().default(true),
+  }),
+  response: z.object({ sync: syncStructureSchema }),
+});
+export type WarehouseSyncSave = z.input<typeof warehouseSyncSaveContract.request>;
+
+/** Pause (false) or resume (true); resuming clears the connection's error. Admins only. */
+export const warehouseSyncToggleContract = defineEndpoint({
+  service: 'integrations',
+  method: 'POST',
+  path: path('/sync/toggle'),
+  access: 'bearer',
+  request: connectionId.extend({ sync_enabled: z.boolean() }),
+  response: z.object({ summary: syncSummarySchema }),
+});
+
+/** Runs started within [start_time, end_time] (ISO date-times; default the last 7 days), newest first. */
+export const warehouseSyncRunListContract = defineEndpoint({
+  service: 'integrations',
+  method: 'POST',
+  path: path('/sync/run/list'),
+  access: 'bearer',
+  request: pageRequestSchema.extend(connectionId.shape).extend({
+    start_time: z.iso.datetime({ offset: true }).optional(),
+    end_time: z.iso.datetime({ offset: true }).optional(),
+  }),
+  response: pageInfoSchema.extend({
+    records: z.array(syncRunSchema),
+    record_count: z.number().int(),
+  }),
+});
+
+/** The person table with its fields (custom ones included) and the 'Custom Table' entry. */
+export const warehouseDestinationTableListContract = defineEndpoint({
+  service: 'integrations',
+  method: 'POST',
+  path: path('/destination/table.list'),
+  access: 'bearer',
+  request: z.object({ connection_id: z.string().trim().min(1).max(64).optional() }),
+  response: z.object({ tables: z.array(destinationTableSchema) }),
+});
+
+/** The required destination columns of a destination table ('email' for persons and custom tables). */
+export function requiredDestinationColumns(table: DestinationTable | undefined): string[] {
+  return (table?.columns ?? []).filter((c) => c.required).map((c) => c.name);
+}
+
+export interface SyncSaveCheck {
+  /** Toast texts (spec 5: joined with a comma), each once. */
+  errors: string[];
+  /** Inline texts per table, keyed by the table's index in `tables`. */
+  tables: Record<number, string[]>;
+}
+
+/**
+ * Spec 5 "Warehouse sync save", shared by the setup form and the service. `destinations` is the
+ * /warehouse/destination/table.list answer; a table without destination is a custom table.
+ */
+export function validateSyncSave(
+  input: { tables: readonly z.input<typeof syncTableSchema>[]; sync_interval: number | null | undefined },
+  destinations: readonly DestinationTable[],
+): SyncSaveCheck {
+  const m = warehouseSyncMessages;
+  const errors = new Set<string>();
+  const inline: Record<number, string[]> = {};
+  const flag = (index: number, toast: string | null, text: string) => {
+    if (toast) errors.add(toast);
+    const list = (inline[index] ??= []);
+    if (!list.includes(text)) list.push(text);
+  };
+  if (input.sync_interval === null || input.sync_interval === undefined) errors.add(m.frequencyRequired);
+  else if (!isValidSyncInterval(input.sync_interval)) errors.add(m.invalidFrequency);
+  if (input.tables.length === 0) errors.add(m.tableRequired);
+
+  const destinationUse = new Map<string, number>();
+  const sourceTables = new Set<string>();
+  input.tables.forEach((table, index) => {
+    const destinationName = table.destination_table_name ?? CUSTOM_DESTINATION_TABLE;
+    const custom = destinationName === CUSTOM_DESTINATION_TABLE;
+    const destination = destinations.find((d) => d.table_name === destinationName);
+    const uses = (destinationUse.get(destinationName) ?? 0) + 1;
+    destinationUse.set(destinationName, uses);
+    if (!destination || (uses > 1 && !destination.multi_source))
+      flag(index, m.destinationTableInUse, m.destinationTableInUse);
+    if (sourceTables.has(table.table_name)) flag(index, m.sourceTableTwice, m.sourceTableTwice);
+    sourceTables.add(table.table_name);
+
+    const columns = table.columns;
+    if (columns.length === 0) flag(index, custom ? m.customTableNeedsColumn : null, m.atleastOneColumn);
+    const mapped = new Set(columns.map((c) => c.destination_column_name));
+    if (requiredDestinationColumns(destination).some((name) => !mapped.has(name)))
+      flag(index, m.requiredFieldsMissing, m.unmappedRequiredFields);
+    const keys = columns.filter((c) => c.primary_key).length;
+    if (!custom && keys === 0) flag(index, m.personTablePrimaryKey, m.selectPrimaryKey);
+    if (keys > 1) flag(index, m.onePrimaryKey, m.onePrimaryKey);
+    if (new Set(columns.map((c) => c.column_name)).size < columns.length)
+      flag(index, m.columnMappedTwice, m.columnMappedTwice);
+    if (mapped.size < columns.length) flag(index, m.destinationColumnTwice, m.destinationColumnTwice);
+  });
+  return { errors: [...errors], tables: inline };
+}
+
+/** Source columns the form may still offer for a table: those not mapped already (spec 5). */
+export function unmappedSourceColumns(all: readonly string[], table: Pick<SyncTable, 'columns'>): string[] {
+  const taken = new Set(table.columns.map((c) => c.column_name));
+  return all.filter((name) => !taken.has(name));
+}
+
+/** Destination tables the picker offers: one in use by this sync is left out unless multi_source (spec 5). */
+export function offeredDestinationTables(
+  destinations: readonly DestinationTable[],
+  tables: readonly Pick<SyncTable, 'destination_table_name'>[],
+): DestinationTable[] {
+  const used = new Set(tables.map((t) => t.destination_table_name ?? CUSTOM_DESTINATION_TABLE));
+  return destinations.filter((d) => d.multi_source || !used.has(d.table_name));
+}
+
+const tableKey = (t: Pick<SyncTable, 'table_name' | 'destination_table_name'>) =>
+  `${t.table_name}\u0000${t.destination_table_name ?? CUSTOM_DESTINATION_TABLE}`;
+
+/**
+ * Spec 4: a saved sync is not editable later. Every saved table stays, with its cursor column and
+ * every saved column unchanged (destination, primary key); new columns and new tables may be added.
+ * Returns `locked` when the edit breaks that, else null.
+ */
+export function checkSyncLocked(
+  saved: readonly SyncTable[],
+  next: readonly z.input<typeof syncTableSchema>[],
+): string | null {
+  const nextByKey = new Map(next.map((t) => [tableKey(t), t]));
+  for (const table of saved) {
+    const edited = nextByKey.get(tableKey(table));
+    if (!edited) return warehouseSyncMessages.locked;
+    if ((edited.cursor_column ?? null) !== (table.cursor_column ?? null)) return warehouseSyncMessages.locked;
+    for (const column of table.columns) {
+      const same = edited.columns.find((c) => c.column_name === column.column_name);
+      if (
+        !same ||
+        same.destination_column_name !== column.destination_column_name ||
+        (same.primary_key ?? false) !== column.primary_key
+      )
+        return warehouseSyncMessages.locked;
+    }
+  }
+  return null;
+}
