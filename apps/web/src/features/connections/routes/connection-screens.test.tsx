@@ -156,7 +156,7 @@ describe('the new-connection wizard (spec 2, 4, 5)', () => {
     });
     const setup = within(wizard).getByRole('button', { name: 'Setup connection' }) as HTMLButtonElement;
     expect(setup.disabled).toBe(true);
-    fireEvent.click(within(wizard).getByRole('textbox', { name: 'Schema' }));
+    fireEvent.click(await within(wizard).findByRole('combobox', { name: 'Schema' }));
     fireEvent.click(await screen.findByRole('option', { name: 'sales' }));
     fireEvent.click(setup);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/sync/configuration/${CONNECTION_ID}`));
