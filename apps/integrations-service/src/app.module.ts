@@ -8,7 +8,9 @@ import {
 } from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import type { IntegrationsConfig } from './config';
+import { integrationsEntities } from './entities';
 import { migrations } from './migrations';
+import { ConnectionsModule } from './modules/warehouse/connections/connections.module';
 
 export const SCHEMA = 'integrations';
 
@@ -17,7 +19,12 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
     module: class IntegrationsAppModule {},
     imports: [
       ServiceKitModule.forRoot({ config, logger }),
-      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      DatabaseModule.forService({
+        url: config.DATABASE_URL,
+        schema: SCHEMA,
+        entities: integrationsEntities,
+        migrations,
+      }),
       EventsModule.forService({
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
@@ -25,6 +32,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       }),
       JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
       HealthModule.forService('integrations'),
+      ConnectionsModule,
     ],
   };
 }

@@ -1,7 +1,51 @@
-import { baseConfigSchema, parseConfig } from '@meridian/server-kit';
-import type { z } from 'zod';
+import { baseConfigSchema, outboundAllowedHostsSchema, parseConfig } from '@meridian/server-kit';
+import { z } from 'zod';
+import { credentialKeysSchema } from './modules/warehouse/connections/credentials-cipher';
 
-export const integrationsConfigSchema = baseConfigSchema.extend({});
+export const integrationsConfigSchema = baseConfigSchema
+  .extend({
+    /**
+     * Internal hosts a customer's warehouse may be at although they are loopback, private or
+     * otherwise internal (the webhooks' rule): comma-separated host names, IPs and CIDR ranges.
+     */
+    OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
+    /**
+     * Keys that seal stored credentials (AES-256-GCM): comma-separated `id:base64-of-32-bytes`. The
+     * first seals; every one opens what it sealed, so rotation adds a new key in front and keeps
+     * the old ones until everything is resealed. Required in production; local mode has a default.
+     */
+    CREDENTIALS_ENCRYPTION_KEYS: credentialKeysSchema.optional(),
+    /** How long DNS, TCP, TLS and login together may take when a warehouse is reached. */
+    WAREHOUSE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** How long one warehouse statement may run. */
+    WAREHOUSE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+    /** A PEM file of extra certificate authorities warehouse TLS trusts (a private CA, a cloud's RDS CA). */
+    WAREHOUSE_EXTRA_CA_FILE: z.string().min(1).optional(),
+    /**
+     * The static IPs this deployment reaches warehouses from (the wizard's whitelist step):
+     * comma-separated. The default is documentation addresses; set the egress addresses.
+     */
+    WHITELIST_IPS: z
+      .string()
+      .default('203.0.113.10,203.0.113.11')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter((ip) => ip !== ''),
+      ),
+    /** Where Salesforce logins start (spec 3 constants). */
+    SALESFORCE_LOGIN_URL: z.url().default('https://login.salesforce.com'),
+  })
+  .superRefine((config, ctx) => {
+    if (config.MERIDIAN_MODE === 'production' && !config.CREDENTIALS_ENCRYPTION_KEYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CREDENTIALS_ENCRYPTION_KEYS'],
+        message: 'is required in production mode',
+      });
+    }
+  });
 export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;
 
 export const loadConfig = (env?: NodeJS.ProcessEnv): IntegrationsConfig =>

@@ -1,4 +1,5 @@
 import { Events1767312000000 } from './1767312000000-events';
+import { Connections1771000000000 } from './1771000000000-connections';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
-export const migrations = [Events1767312000000];
+export const migrations = [Events1767312000000, Connections1771000000000];

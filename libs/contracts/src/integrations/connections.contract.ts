@@ -17,8 +17,8 @@ export * from './connection-fields';
 const path = (p: string) => `/warehouse${p}`;
 
 /**
- * The steps of a connection test, in the order they run. A failed test answers 400 with the
- * step's code and a description naming what failed ('Could not resolve host ...').
+ * The steps of a connection test, in the order they run. A failed test (a timeout included) answers
+ * 400 with the step's code and a description naming what failed ('Could not resolve host ...').
  */
 export const connectionTestStepSchema = z.enum(['dns', 'tcp', 'tls', 'auth', 'permission']);
 export type ConnectionTestStep = z.infer<typeof connectionTestStepSchema>;
@@ -30,7 +30,6 @@ export const connectionErrorCodes = {
   ConnectionTlsFailedException: { status: 400, description: 'Could not establish a secure connection' },
   ConnectionAuthFailedException: { status: 400, description: 'Authentication failed' },
   ConnectionPermissionFailedException: { status: 400, description: 'The user lacks a permission' },
-  ConnectionTimeoutException: { status: 400, description: 'The connection test timed out' },
   /** The host resolves to an internal address the operator has not allowed. */
   ConnectionHostRefusedException: { status: 400, description: 'This host is not allowed' },
   /** The warehouse answered a query with an error (a schema, table or column call). */
