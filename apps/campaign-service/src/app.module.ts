@@ -20,6 +20,7 @@ import { contactImportCleanupJob } from './modules/contacts/contact-import/conta
 import { ContactImportModule } from './modules/contacts/contact-import/contact-import.module';
 import { PersonalisationModule } from './modules/assets/personalisation/personalisation.module';
 import { PersonsModule } from './modules/contacts/persons/persons.module';
+import { InboundSyncModule } from './modules/contacts/inbound/inbound-sync.module';
 import { StaticListsModule } from './modules/contacts/static-lists/static-lists.module';
 import { SettingsModule } from './modules/settings/organisation-settings/settings.module';
 import { TemplatesModule } from './modules/assets/templates/templates.module';
@@ -74,6 +75,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       TrackingModule,
       PersonsModule,
       ContactImportModule,
+      InboundSyncModule,
       StaticListsModule,
       TemplatesModule,
       PersonalisationModule,

@@ -14,10 +14,12 @@ import { TemplateEntity } from './modules/assets/templates/template.entity';
 import { EmailTokenEntity } from './modules/assets/tokens/email-token.entity';
 import { PersonalisationKeyEntity } from './modules/assets/personalisation/personalisation-key.entity';
 
+import { InboundSyncBatchEntity } from './modules/contacts/inbound/inbound-sync-batch.entity';
 import { CampaignEntity } from './modules/campaigns/campaigns/campaign.entity';
 
 /** Every entity of the campaign schema, for the data source. */
 export const campaignEntities = [
+  InboundSyncBatchEntity,
   PersonEntity,
   PersonFieldEntity,
   ProductPersonEntity,

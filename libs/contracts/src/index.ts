@@ -46,8 +46,6 @@ export * from './campaign/dry-run.contract';
 export * from './campaign/tracking.contract';
 export * from './campaign/ses-notifications.contract';
 export * from './campaign/reports.contract';
-export * from './integrations/connections.contract';
 export * from './integrations/warehouse-sync.contract';
 export * from './integrations/activity-log.contract';
-// Both contracts name the interval constants; the connections one (key -> minutes) is the public one.
-export { DEFAULT_SYNC_INTERVAL, WAREHOUSE_SYNC_VALID_INTERVALS } from './integrations/connections.contract';
+export * from './integrations/connections.contract';

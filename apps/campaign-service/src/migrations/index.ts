@@ -11,6 +11,7 @@ import { Engine1770700000000 } from './1770700000000-engine';
 import { Delivery1770720000000 } from './1770720000000-delivery';
 import { Tracking1770730000000 } from './1770730000000-tracking';
 import { DemoSeed1770750000000 } from './1770750000000-demo-seed';
+import { InboundSync1771100000000 } from './1771100000000-inbound-sync';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Delivery1770720000000,
   Tracking1770730000000,
   DemoSeed1770750000000,
+  InboundSync1771100000000,
 ];

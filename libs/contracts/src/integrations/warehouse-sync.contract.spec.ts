@@ -40,7 +40,7 @@ const personTable = {
 
 describe('validateSyncSave', () => {
   it('accepts a person table with its required field and one primary key', () => {
-    expect(validateSyncSave({ tables: [personTable], sync_interval: 60 }, destinations)).toEqual({
+    expect(validateSyncSave({ tables: [personTable], sync_interval: 2 }, destinations)).toEqual({
       errors: [],
       tables: {},
     });
@@ -58,7 +58,7 @@ describe('validateSyncSave', () => {
   it('gives the spec texts for a missing required field, primary key and empty custom table', () => {
     const check = validateSyncSave(
       {
-        sync_interval: 60,
+        sync_interval: 2,
         tables: [
           { ...personTable, columns: [{ column_name: 'id', destination_column_name: 'user_id' }] },
           { table_name: 'extra', columns: [] },
@@ -101,7 +101,7 @@ describe('validateSyncSave', () => {
       ],
     };
     const check = validateSyncSave(
-      { tables: [personTable, custom, { ...custom, table_name: 'other' }], sync_interval: 15 },
+      { tables: [personTable, custom, { ...custom, table_name: 'other' }], sync_interval: 0 },
       destinations,
     );
     expect(check.errors).toEqual([]);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
 import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
+import {
+  DEFAULT_SYNC_INTERVAL,
+  syncIntervalIndexOf,
+  syncIntervalKeyAt,
+  WAREHOUSE_SYNC_VALID_INTERVALS,
+} from './warehouse-services';
 
 /** Spec section 5 "Warehouse sync save" and section 8 texts, word for word (plus ours where the spec has none). */
 export const warehouseSyncMessages = {
@@ -32,21 +38,16 @@ export const warehouseSyncMessages = {
 } as const;
 
 /**
- * Spec 3/9 `warehouse_sync_valid_intervals`: a map from an interval in minutes (what a connection's
- * `sync_interval` stores, the index into this map) to its label. Default '1h'.
+ * A sync's `sync_interval` is what a connection stores: an index into the keys of
+ * `warehouse_sync_valid_intervals` (see warehouse-services); the default is '1h'.
  */
-export const WAREHOUSE_SYNC_VALID_INTERVALS: Readonly<Record<number, string>> = {
-  15: '15m',
-  30: '30m',
-  60: '1h',
-  180: '3h',
-  360: '6h',
-  720: '12h',
-  1440: '24h',
+export const isValidSyncInterval = (index: number): boolean => syncIntervalKeyAt(index) !== null;
+export const defaultSyncIntervalIndex = (): number => syncIntervalIndexOf(DEFAULT_SYNC_INTERVAL);
+/** The minutes between runs of an interval index. */
+export const syncIntervalMinutes = (index: number): number | null => {
+  const key = syncIntervalKeyAt(index);
+  return key === null ? null : WAREHOUSE_SYNC_VALID_INTERVALS[key];
 };
-export const DEFAULT_SYNC_INTERVAL = 60;
-export const isValidSyncInterval = (minutes: number): boolean =>
-  Object.prototype.hasOwnProperty.call(WAREHOUSE_SYNC_VALID_INTERVALS, minutes);
 
 /** The destination table of person data, and the always-appended 'Custom Table' entry (spec 3). */
 export const PERSON_DESTINATION_TABLE = 'person';
@@ -227,7 +228,7 @@ export interface SyncSaveCheck {
  * /warehouse/destination/table.list answer; a table without destination is a custom table.
  */
 export function validateSyncSave(
-  input: { tables: readonly z.input<typeof syncTableSchema>[]; sync_interval: number | null | undefined },
+  input: { tables: readonly z.input<typeof syncTableSchema>[]; sync_interval?: number | null },
   destinations: readonly DestinationTable[],
 ): SyncSaveCheck {
   const m = warehouseSyncMessages;

@@ -24,6 +24,12 @@ export interface StagedUpsert {
   allNew: boolean;
   /** The share done, 0 to 1; called between steps, so it should write outside the upsert's transaction. */
   progress?: (share: number) => Promise<void>;
+  /**
+   * The caller's transaction (an event consumer's, so the contacts, the record of the event and the
+   * answer it publishes commit together). Inside it the upsert tolerates contacts created meanwhile
+   * from the start, as there is no second try.
+   */
+  tx?: Transaction;
 }
 
 /**
@@ -66,8 +72,12 @@ export class PersonsBulkService {
     organisationId: string,
     batch: StagedBatch,
     options: UpsertOptions,
-    { newFields, allNew, progress }: StagedUpsert,
+    { newFields, allNew, progress, tx }: StagedUpsert,
   ): Promise<{ inserted: number; updated: number }> {
+    if (tx) {
+      await this.fields.insertMany(organisationId, newFields, tx);
+      return this.bulk.upsert(organisationId, batch, options, { allNew, guarded: true, progress }, tx);
+    }
     const run = (guarded: boolean) =>
       this.transactions.run(async (tx) => {
         await this.fields.insertMany(organisationId, newFields, tx);

@@ -1,0 +1,88 @@
+import {
+  DEFAULT_PERSON_FIELDS,
+  type DefaultFieldName,
+  FILLABLE_DEFAULT_FIELDS,
+  textRules,
+} from '@meridian/contracts';
+import type { StagedBatch } from '../persons/persons-bulk.service';
+
+/**
+ * SQL of an inbound batch (a warehouse sync's or Segment's contactsSynced event): its rows land in
+ * a temporary staging table with one INSERT ... SELECT over the event's JSON, are checked there by
+ * the same person-field rules as the CSV import, and go to the persons module's bulk upsert.
+ */
+
+/** Dropped when the consumer's transaction ends; a batch's rows never outlive it. */
+export const INBOUND_STAGE = 'pg_temp.inbound_stage';
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const FILLED: readonly DefaultFieldName[] = FILLABLE_DEFAULT_FIELDS.filter((f) => f !== 'email');
+
+export const CREATE_STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS inbound_stage (
+    ord integer NOT NULL, id uuid NOT NULL, key text, email text,
+    ${FILLED.map((f) => `${f} text`).join(', ')},
+    custom jsonb NOT NULL, problem text, pick boolean NOT NULL DEFAULT false
+  ) ON COMMIT DROP`;
+
+export const CLEAR_STAGE_SQL = `TRUNCATE ${INBOUND_STAGE}`;
+
+/** A text value of the row: JSON strings as they are, numbers and booleans as their text; blank is NULL. */
+const text = (path: string) => `NULLIF(btrim(r.v->>${literal(path)}), '')`;
+
+function checksOf(field: DefaultFieldName, column: string): string[] {
+  const definition = DEFAULT_PERSON_FIELDS.find((f) => f.name === field)!;
+  return textRules({ ...definition }).map((rule) => {
+    switch (rule.kind) {
+      case 'required':
+        return `WHEN ${column} IS NULL THEN ${literal(rule.message)}`;
+      case 'maxLength':
+        return `WHEN length(${column}) > ${rule.length} THEN ${literal(rule.message)}`;
+      case 'pattern':
+        return `WHEN ${column} !~ ${literal(rule.pattern)} THEN ${literal(rule.message)}`;
+    }
+  });
+}
+
+/**
+ * Stages $1 (the rows as JSON: `[{email, values}]`) with the custom field names $2 (text[]): the
+ * row's custom values keep their JSON type, blanks left out. The row's problem is the email's
+ * first, then the first default field's. The id of a new contact grows with time and row order.
+ */
+export const STAGE_ROWS_SQL = `INSERT INTO ${INBOUND_STAGE} (ord, id, key, email, ${FILLED.join(', ')}, custom, problem)
+  SELECT s.ord, s.id, lower(s.email), s.email, ${FILLED.map((f) => `s.${f}`).join(', ')}, s.custom,
+    CASE ${[...checksOf('email', 's.email'), ...FILLED.flatMap((f) => checksOf(f, `s.${f}`))].join(' ')} END
+  FROM (
+    SELECT r.ord::int AS ord,
+      (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0')
+        || lpad(to_hex(r.ord % 65536), 4, '0') || substr(md5(random()::text), 1, 16))::uuid AS id,
+      NULLIF(btrim(r.row->>'email'), '') AS email,
+      ${FILLED.map((f) => `${text(f).replace('r.v', "(r.row->'values')")} AS ${f}`).join(',\n      ')},
+      COALESCE((SELECT jsonb_object_agg(k.key, k.value) FROM jsonb_each(r.row->'values') k
+        WHERE k.key = ANY($2::text[]) AND k.value <> 'null'::jsonb AND k.value <> '""'::jsonb), '{}'::jsonb) AS custom
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(row, ord)
+  ) s`;
+
+/** The last row of each email among the rows that passed the checks is the one written. */
+export const PICK_ROWS_SQL = `UPDATE ${INBOUND_STAGE} c SET pick = true
+  FROM (SELECT DISTINCT ON (key) ord FROM ${INBOUND_STAGE} WHERE problem IS NULL ORDER BY key, ord DESC) last
+  WHERE c.ord = last.ord`;
+
+/** How many rows failed their checks, and the first 100 of them with their problem. */
+export const FAILURES_SQL = `SELECT count(*) OVER ()::int AS total, COALESCE(email, '') AS email, problem
+  FROM ${INBOUND_STAGE} WHERE problem IS NOT NULL ORDER BY ord LIMIT 100`;
+
+/** The default fields besides the email that a batch may fill. */
+export const INBOUND_DEFAULT_FIELDS: readonly DefaultFieldName[] = FILLED;
+
+/** The staged batch: only the fields the rows carry are written, so a sync never clears a field it does not map. */
+export function inboundBatch(carried: readonly DefaultFieldName[], customFields: string[]): StagedBatch {
+  return {
+    table: INBOUND_STAGE,
+    defaults: Object.fromEntries([
+      ['email', 'c.email'],
+      ...carried.filter((f) => FILLED.includes(f)).map((f) => [f, `c.${f}`]),
+    ]),
+    customFields,
+    rows: 'c.pick',
+  };
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { managerIn, type Transaction } from '@meridian/server-kit';
+import { Repository } from 'typeorm';
+import { InboundSyncBatchEntity } from './inbound-sync-batch.entity';
+import {
+  CLEAR_STAGE_SQL,
+  CREATE_STAGE_SQL,
+  FAILURES_SQL,
+  PICK_ROWS_SQL,
+  STAGE_ROWS_SQL,
+} from './inbound-sql';
+
+export interface StagedFailures {
+  failed: number;
+  errors: { email: string; error: string }[];
+}
+
+/** The staging of inbound batches and the record of batches already landed; set-based, inside the consumer's transaction. */
+@Injectable()
+export class InboundStagingRepository {
+  constructor(
+    @InjectRepository(InboundSyncBatchEntity) private readonly batches: Repository<InboundSyncBatchEntity>,
+  ) {}
+
+  private manager(tx: Transaction) {
+    return managerIn(tx, this.batches);
+  }
+
+  /** Claims a batch id; false when it landed before (a publisher's retry of the same batch). */
+  async claimBatch(tx: Transaction, organisationId: string, batchId: string): Promise<boolean> {
+    const rows = (await this.manager(tx).query(
+      `INSERT INTO campaign.inbound_sync_batches (organisation_id, batch_id) VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING batch_id`,
+      [organisationId, batchId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Stages the rows (one statement), checks them and picks the last row of each email; answers the failures. */
+  async stage(
+    tx: Transaction,
+    rows: readonly { email: string; values: Record<string, unknown> }[],
+    customFields: readonly string[],
+  ): Promise<StagedFailures> {
+    const manager = this.manager(tx);
+    await manager.query(CREATE_STAGE_SQL);
+    await manager.query(CLEAR_STAGE_SQL);
+    await manager.query(STAGE_ROWS_SQL, [JSON.stringify(rows), customFields]);
+    await manager.query(PICK_ROWS_SQL);
+    const failures = (await manager.query(FAILURES_SQL)) as {
+      total: number;
+      email: string;
+      problem: string;
+    }[];
+    return {
+      failed: failures[0]?.total ?? 0,
+      errors: failures.map((f) => ({ email: f.email, error: f.problem })),
+    };
+  }
+}

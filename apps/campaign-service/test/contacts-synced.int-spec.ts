@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { type contactsSynced, events, type EventPayload } from '@meridian/contracts';
+import { EventPublisher } from '@meridian/server-kit';
+import { eventually, type SignedIn } from '@meridian/testing';
+import { DataSource } from 'typeorm';
+import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
+
+type Batch = EventPayload<typeof contactsSynced>;
+type Applied = { batch_id: string; inserted: number; updated: number; failed: number; errors: unknown[] };
+
+describe('contactsSynced consumer', () => {
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+  let other: SignedIn;
+
+  const batch = (organisationId: string, rows: Batch['rows'], extra: Partial<Batch> = {}): Batch => ({
+    organisation_id: organisationId,
+    source: 'warehouse',
+    connection_id: randomUUID(),
+    sync_run_id: randomUUID(),
+    batch_id: randomUUID(),
+    new_fields: [{ name: 'plan_seats', display: 'plan_seats', type: 'integer' }],
+    rows,
+    options: { enable_update: true, overwrite_values: true, ignore_blank: false },
+    ...extra,
+  });
+
+  /** Publishes through the app's outbox and waits for its answer. */
+  async function land(payload: Batch): Promise<Applied> {
+    const publisher = t.app.get(EventPublisher);
+    await t.app
+      .get(DataSource)
+      .transaction((manager) => publisher.publish(manager, events.contactsSynced, payload));
+    return eventually(
+      async () => {
+        const [row] = await t.sql<{ payload: Applied }>(
+          `SELECT payload FROM campaign.outbox WHERE name = $1 AND payload->>'batch_id' = $2`,
+          [events.contactsSyncApplied.name, payload.batch_id],
+        );
+        return row?.payload;
+      },
+      { what: 'the batch to be applied', timeoutMs: 60_000 },
+    );
+  }
+
+  const person = async (organisationId: string, email: string) =>
+    (
+      await t.sql<{
+        first_name: string | null;
+        company_name: string | null;
+        custom_fields: Record<string, unknown>;
+      }>(
+        `SELECT first_name, company_name, custom_fields FROM campaign.persons WHERE organisation_id = $1 AND lower(email) = $2`,
+        [organisationId, email],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    t = await startCampaignTestApp();
+    admin = await t.platform.newOrganisation();
+    other = await t.platform.newOrganisation();
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('inserts valid rows with their custom field, refuses bad ones and keeps the last row of an email', async () => {
+    const org = admin.organisation.id;
+    const applied = await land(
+      batch(org, [
+        { email: 'ada@example.com', values: { first_name: 'Ada', plan_seats: 5 } },
+        { email: 'bob@example.com', values: { first_name: 'Bob', plan_seats: null } },
+        { email: 'not-an-email', values: { first_name: 'X' } },
+        { email: 'ADA@example.com', values: { first_name: 'Ada L.', plan_seats: 7 } },
+      ]),
+    );
+    expect(applied).toMatchObject({ inserted: 2, updated: 0, failed: 1 });
+    expect(applied.errors).toEqual([{ email: 'not-an-email', error: 'Valid email is required' }]);
+    expect(await person(org, 'ada@example.com')).toEqual({
+      first_name: 'Ada L.',
+      company_name: null,
+      custom_fields: { plan_seats: 7 },
+    });
+    const [field] = await t.sql(
+      `SELECT type, custom FROM campaign.person_fields WHERE organisation_id = $1 AND name = 'plan_seats'`,
+      [org],
+    );
+    expect(field).toEqual({ type: 'integer', custom: true });
+    expect(await person(other.organisation.id, 'ada@example.com')).toBeUndefined();
+  });
+
+  it('updates only changed contacts, leaves fields the batch does not carry, and applies a batch id once', async () => {
+    const org = admin.organisation.id;
+    await land(batch(org, [{ email: 'cy@example.com', values: { first_name: 'Cy', company_name: 'Acme' } }]));
+    const next = batch(org, [
+      { email: 'cy@example.com', values: { first_name: 'Cyril' } },
+      { email: 'bob@example.com', values: { first_name: 'Bob' } },
+    ]);
+    expect(await land(next)).toMatchObject({ inserted: 0, updated: 1, failed: 0 });
+    expect(await person(org, 'cy@example.com')).toMatchObject({ first_name: 'Cyril', company_name: 'Acme' });
+
+    // The same batch again (a new event id): nothing is applied and no second answer is sent.
+    const publisher = t.app.get(EventPublisher);
+    const eventId = await t.app
+      .get(DataSource)
+      .transaction((manager) =>
+        publisher.publish(manager, events.contactsSynced, {
+          ...next,
+          rows: [{ email: 'dan@example.com', values: {} }],
+        }),
+      );
+    await eventually(
+      async () =>
+        (
+          await t.sql(
+            `SELECT 1 FROM campaign.processed_events WHERE consumer = 'contacts-synced' AND event_id = $1`,
+            [eventId],
+          )
+        ).length === 1,
+      { what: 'the repeat to be consumed', timeoutMs: 60_000 },
+    );
+    expect(await person(org, 'dan@example.com')).toBeUndefined();
+    const answers = await t.sql(
+      `SELECT 1 FROM campaign.outbox WHERE name = $1 AND payload->>'batch_id' = $2`,
+      [events.contactsSyncApplied.name, next.batch_id],
+    );
+    expect(answers).toHaveLength(1);
+  });
+});
