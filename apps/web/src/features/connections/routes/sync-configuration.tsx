@@ -21,6 +21,7 @@ import { AdminOnly } from '../components/admin-only';
 import { SchemaChooser } from '../components/schema-chooser';
 import { ColumnMappingPanel } from '../sync-setup/column-mapping-panel';
 import {
+  defaultIntervalIndex,
   intervalOptions,
   offeredDestinations,
   offeredSources,
@@ -95,7 +96,10 @@ function SyncSetup({
   const save = useSaveSync();
   const [state, dispatch] = useReducer(syncSetupReducer, initialSyncSetup);
   const defaultInterval = constants.data
-    ? (constants.data.warehouse_sync_valid_intervals[constants.data.default_sync_interval] ?? null)
+    ? defaultIntervalIndex(
+        constants.data.warehouse_sync_valid_intervals,
+        constants.data.default_sync_interval,
+      )
     : null;
   const loaded = structure.isSuccess && defaultInterval !== null;
   useEffect(() => {
@@ -171,7 +175,7 @@ function SyncSetup({
                     data={intervalOptions(constants.data!.warehouse_sync_valid_intervals)}
                     value={state.syncInterval === null ? null : String(state.syncInterval)}
                     onChange={(value) =>
-                      dispatch({ type: 'setInterval', minutes: value === null ? null : Number(value) })
+                      dispatch({ type: 'setInterval', index: value === null ? null : Number(value) })
                     }
                     disabled={!canEdit}
                   />

@@ -131,7 +131,12 @@ export function ColumnMappingPanel(props: ColumnMappingPanelProps) {
 function DestinationRows(props: ColumnMappingPanelProps & { matches: (name: string) => boolean }) {
   const { table, dispatch } = props;
   const used = new Set(table.columns.map((c) => c.column_name));
-  const rows = (props.destination?.columns ?? []).filter((d) => props.matches(d.name));
+  const known = props.destination?.columns ?? [];
+  // A saved mapping to a field the destination does not list (yet) still shows, locked.
+  const extra = table.columns
+    .filter((c) => !c.custom && !known.some((d) => d.name === c.destination_column_name))
+    .map((c) => ({ name: c.destination_column_name, required: false }));
+  const rows = [...known, ...extra].filter((d) => props.matches(d.name));
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="xs" data-testid="column-mapping">

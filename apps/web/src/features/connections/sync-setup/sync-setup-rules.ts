@@ -62,7 +62,16 @@ export function destinationNameOf(picked: string): string | null {
   return picked === CUSTOM_DESTINATION_TABLE ? null : picked;
 }
 
-/** The interval choices from the constants call: its keys as labels, minutes as values. */
+/**
+ * The interval choices from the constants call: its keys ('1h') as labels; the value stored is
+ * the index into those keys (spec 3: a connection's sync_interval).
+ */
 export function intervalOptions(intervals: Record<string, number>): { value: string; label: string }[] {
-  return Object.entries(intervals).map(([label, minutes]) => ({ value: String(minutes), label }));
+  return Object.keys(intervals).map((label, index) => ({ value: String(index), label }));
+}
+
+/** The index of the default interval key ('1h'), or null when the constants do not list it. */
+export function defaultIntervalIndex(intervals: Record<string, number>, key: string): number | null {
+  const index = Object.keys(intervals).indexOf(key);
+  return index < 0 ? null : index;
 }

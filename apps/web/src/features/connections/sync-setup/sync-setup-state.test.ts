@@ -27,13 +27,13 @@ const destinations: DestinationTable[] = [
 const run = (actions: SyncSetupAction[], from: SyncSetupState = initialSyncSetup) =>
   actions.reduce(syncSetupReducer, from);
 
-const fresh = run([{ type: 'load', sync: null, defaultInterval: 60 }]);
+const fresh = run([{ type: 'load', sync: null, defaultInterval: 2 }]);
 
 describe('the sync setup (spec 4 and 5)', () => {
   it('starts clean with the default interval; any edit makes it dirty', () => {
-    expect(fresh).toMatchObject({ dirty: false, syncInterval: 60, existing: false, tables: [] });
-    expect(run([{ type: 'setInterval', minutes: 180 }], fresh).dirty).toBe(true);
-    expect(run([{ type: 'setInterval', minutes: 60 }], fresh).dirty).toBe(false);
+    expect(fresh).toMatchObject({ dirty: false, syncInterval: 2, existing: false, tables: [] });
+    expect(run([{ type: 'setInterval', index: 3 }], fresh).dirty).toBe(true);
+    expect(run([{ type: 'setInterval', index: 2 }], fresh).dirty).toBe(false);
   });
 
   it('maps a source column once, and keeps one primary key per table', () => {
@@ -95,7 +95,7 @@ describe('the sync setup (spec 4 and 5)', () => {
   });
 
   it('validates with the spec texts, per table and for the toast', () => {
-    const empty = validateSyncSetup(run([{ type: 'setInterval', minutes: null }], fresh), destinations);
+    const empty = validateSyncSetup(run([{ type: 'setInterval', index: null }], fresh), destinations);
     expect(empty.messages).toEqual(['Sync frequency is required', 'Add at least one table to sync']);
 
     const state = run(
@@ -144,7 +144,7 @@ describe('the sync setup (spec 4 and 5)', () => {
     expect(validateSyncSetup(state, destinations).messages).toEqual([]);
     expect(syncSaveBody('c-1', state)).toEqual({
       connection_id: 'c-1',
-      sync_interval: 60,
+      sync_interval: 2,
       enable_sync: true,
       tables: [
         {
@@ -176,7 +176,7 @@ describe('the sync setup (spec 4 and 5)', () => {
   it('locks a saved sync: its tables stay, its columns and key cannot change, new columns may be added', () => {
     const saved: SyncStructure = {
       connection_id: 'c-1',
-      sync_interval: 60,
+      sync_interval: 2,
       enable_sync: true,
       tables: [
         {
@@ -187,7 +187,7 @@ describe('the sync setup (spec 4 and 5)', () => {
         },
       ],
     };
-    const loaded = run([{ type: 'load', sync: saved, defaultInterval: 60 }]);
+    const loaded = run([{ type: 'load', sync: saved, defaultInterval: 2 }]);
     expect(loaded).toMatchObject({ existing: true, dirty: false, selected: 'customers' });
     const tried = run(
       [

@@ -26,6 +26,7 @@ export interface SetupTable {
 
 export interface SyncSetupState {
   tables: SetupTable[];
+  /** An index into the keys of warehouse_sync_valid_intervals (spec 3). */
   syncInterval: number | null;
   enableSync: boolean;
   /** Spec 4: dirty after any edit; Save is disabled until dirty. */
@@ -38,7 +39,7 @@ export interface SyncSetupState {
 
 export type SyncSetupAction =
   | { type: 'load'; sync: SyncStructure | null; defaultInterval: number }
-  | { type: 'setInterval'; minutes: number | null }
+  | { type: 'setInterval'; index: number | null }
   | { type: 'addTable'; table_name: string; destination_table_name: string | null }
   | { type: 'removeTable'; table_name: string }
   | { type: 'select'; table_name: string }
@@ -108,9 +109,9 @@ export function syncSetupReducer(state: SyncSetupState, action: SyncSetupAction)
       };
     }
     case 'setInterval':
-      return action.minutes === state.syncInterval
+      return action.index === state.syncInterval
         ? state
-        : { ...state, syncInterval: action.minutes, dirty: true };
+        : { ...state, syncInterval: action.index, dirty: true };
     case 'addTable':
       if (state.tables.some((table) => table.table_name === action.table_name)) return state;
       return {
