@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import {
+  cronItem,
   DatabaseModule,
   EventsModule,
   HealthModule,
@@ -11,6 +12,8 @@ import type { IntegrationsConfig } from './config';
 import { integrationsEntities } from './entities';
 import { migrations } from './migrations';
 import { ConnectionsModule } from './modules/warehouse/connections/connections.module';
+import { WarehouseSyncModule } from './modules/warehouse/syncs/warehouse-sync.module';
+import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 
 export const SCHEMA = 'integrations';
 
@@ -30,9 +33,15 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
         databaseUrl: config.DATABASE_URL,
         kafkaBrokers: config.KAFKA_BROKERS,
       }),
-      JobsModule.forService({ schema: SCHEMA, databaseUrl: config.DATABASE_URL, concurrency: 4 }),
+      JobsModule.forService({
+        schema: SCHEMA,
+        databaseUrl: config.DATABASE_URL,
+        concurrency: 4,
+        crontab: [cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} })],
+      }),
       HealthModule.forService('integrations'),
       ConnectionsModule,
+      WarehouseSyncModule,
     ],
   };
 }

@@ -34,6 +34,8 @@ export const integrationsConfigSchema = baseConfigSchema
           .map((ip) => ip.trim())
           .filter((ip) => ip !== ''),
       ),
+    /** Rows a warehouse sync reads per page (keys and hashes, or rows past the cursor); a batch commits per page. */
+    WAREHOUSE_SYNC_PAGE_ROWS: z.coerce.number().int().min(1).max(100_000).default(20_000),
     /** Where Salesforce logins start (spec 3 constants). */
     SALESFORCE_LOGIN_URL: z.url().default('https://login.salesforce.com'),
   })

@@ -1,5 +1,6 @@
 import { Events1767312000000 } from './1767312000000-events';
 import { Connections1771000000000 } from './1771000000000-connections';
+import { WarehouseSyncs1771100000000 } from './1771100000000-warehouse-syncs';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
-export const migrations = [Events1767312000000, Connections1771000000000];
+export const migrations = [Events1767312000000, Connections1771000000000, WarehouseSyncs1771100000000];

@@ -98,7 +98,12 @@ export class SyncRunsRepository {
     return rows.map((r) => r.key);
   }
 
-  async storeHashes(tx: Transaction, tableId: string, keys: readonly string[], hashes: readonly string[]): Promise<void> {
+  async storeHashes(
+    tx: Transaction,
+    tableId: string,
+    keys: readonly string[],
+    hashes: readonly string[],
+  ): Promise<void> {
     if (keys.length === 0) return;
     await this.db(tx).query(
       `INSERT INTO integrations.warehouse_row_hashes (sync_table_id, key, hash)
@@ -132,16 +137,23 @@ export class SyncRunsRepository {
    * The run failed: the sync pauses ('Sync Paused') with the error on the connection, inside `tx`
    * (with its activity entry). Its checkpoint stays for the run that follows a resume.
    */
-  async fail(tx: Transaction, runId: string, syncId: string, connectionId: string, error: string): Promise<void> {
+  async fail(
+    tx: Transaction,
+    runId: string,
+    syncId: string,
+    connectionId: string,
+    error: string,
+  ): Promise<void> {
     const db = this.db(tx);
     await db.query(
       `UPDATE integrations.warehouse_sync_runs SET state = 'failed', error = $2, error_time = now(),
          time_sync_finished = now() WHERE id = $1`,
       [runId, error],
     );
-    await db.query(`UPDATE integrations.warehouse_syncs SET sync_enabled = false, time_updated = now() WHERE id = $1`, [
-      syncId,
-    ]);
+    await db.query(
+      `UPDATE integrations.warehouse_syncs SET sync_enabled = false, time_updated = now() WHERE id = $1`,
+      [syncId],
+    );
     await db.query(
       `UPDATE integrations.connections SET error = $2, error_time = now(), time_updated = now() WHERE id = $1`,
       [connectionId, error],
@@ -164,7 +176,12 @@ export class SyncRunsRepository {
              FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) AS u(run_id, inserted, updated, failed)
              GROUP BY run_id) a
        WHERE r.id = a.run_id`,
-      [items.map((i) => i.runId), items.map((i) => i.inserted), items.map((i) => i.updated), items.map((i) => i.failed)],
+      [
+        items.map((i) => i.runId),
+        items.map((i) => i.inserted),
+        items.map((i) => i.updated),
+        items.map((i) => i.failed),
+      ],
     );
   }
 

@@ -1,0 +1,238 @@
+import { Inject } from '@nestjs/common';
+import {
+  defaultSyncIntervalIndex,
+  events,
+  PERSON_DESTINATION_TABLE,
+  syncIntervalMinutes,
+} from '@meridian/contracts';
+import {
+  CONFIG,
+  DomainError,
+  EventPublisher,
+  type JobContext,
+  type JobHandler,
+  type JobPayload,
+  JobProcessor,
+  type Transaction,
+  Transactions,
+} from '@meridian/server-kit';
+import type { IntegrationsConfig } from '../../../config';
+import type { WarehouseSession } from '../connectors/warehouse-session';
+import { WarehouseSessions } from '../connectors/warehouse-sessions';
+import { ActivityLogsRepository } from './activity-logs.repository';
+import { toSyncedBatches } from './sync-batches';
+import { SyncLockRepository } from './sync-lock.repository';
+import { type RunRow, SyncRunsRepository, type TableProgress } from './sync-runs.repository';
+import { CURSOR, cursorPage, HASH, KEY, keyHashPage, type ReadPlan, rowsByKeys } from './sync-sql';
+import { warehouseSyncRunJob } from './sync.jobs';
+import {
+  type SyncConnection,
+  type SyncTableRow,
+  WarehouseSyncsRepository,
+} from './warehouse-syncs.repository';
+
+/** Keys per fetch of changed rows where there are no array parameters (Redshift, Snowflake). */
+const FETCH_CHUNK = 1000;
+
+type Row = Record<string, unknown>;
+
+class Stopped extends Error {}
+
+const describe = (error: unknown) =>
+  error instanceof DomainError
+    ? (error.description ?? error.code)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/**
+ * Runs a sync: every table from its checkpoint, batch by batch. Each batch's events, the rows'
+ * new hashes (or the table's new high-water mark) and the run's checkpoint commit in one
+ * transaction, so a run stopped anywhere (process killed, warehouse gone) goes on without losing
+ * or repeating rows. A failure pauses the sync with its error ('Sync Paused') until resumed.
+ */
+@JobProcessor(warehouseSyncRunJob)
+export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
+  /** Rows per page: keys with their hashes (content-hash tables) or rows past the cursor. */
+  private readonly pageRows: number;
+
+  constructor(
+    @Inject(CONFIG) config: IntegrationsConfig,
+    private readonly syncs: WarehouseSyncsRepository,
+    private readonly runs: SyncRunsRepository,
+    private readonly locks: SyncLockRepository,
+    private readonly sessions: WarehouseSessions,
+    private readonly transactions: Transactions,
+    private readonly publisher: EventPublisher,
+    private readonly activity: ActivityLogsRepository,
+  ) {
+    this.pageRows = config.WAREHOUSE_SYNC_PAGE_ROWS;
+  }
+
+  async handle(payload: JobPayload<typeof warehouseSyncRunJob>, context: JobContext): Promise<void> {
+    const lock = await this.locks.tryLock(payload.syncId);
+    // Another process runs this sync now; the tick comes back for it.
+    if (!lock) return;
+    try {
+      await this.run(payload.organisationId, payload.syncId, context.signal);
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async run(organisationId: string, syncId: string, signal: AbortSignal): Promise<void> {
+    const sync = await this.syncs.byId(organisationId, syncId);
+    if (!sync?.sync_enabled) return;
+    const connection = await this.syncs.connection(organisationId, sync.connection_id);
+    if (!connection || connection.error) return;
+    const run = await this.runs.open(organisationId, syncId, connection.id);
+    let session: WarehouseSession | null = null;
+    try {
+      session = await this.sessions.open(organisationId, connection.id);
+      let sequence = run.batches_published;
+      for (const table of await this.syncs.tables(syncId)) {
+        const progress = run.progress[table.id] ?? { after: null, done: false };
+        if (progress.done) continue;
+        sequence = await this.syncTable(session, connection, run, table, progress, sequence, signal);
+      }
+      const minutes = syncIntervalMinutes(connection.sync_interval ?? defaultSyncIntervalIndex()) ?? 60;
+      await this.runs.finish(run.id, syncId, connection.id, minutes);
+    } catch (error) {
+      // Shutting down: the run stays open and the next process goes on from its checkpoint.
+      if (error instanceof Stopped || signal.aborted) return;
+      const message = describe(error);
+      await this.transactions.run(async (tx) => {
+        await this.runs.fail(tx, run.id, syncId, connection.id, message);
+        await this.activity.add(tx, {
+          organisationId,
+          connectionId: connection.id,
+          type: 'sync_paused',
+          accountId: null,
+          info: { error: message },
+        });
+      });
+    } finally {
+      await session?.close().catch(() => undefined);
+    }
+  }
+
+  private plan(session: WarehouseSession, connection: SyncConnection, table: SyncTableRow): ReadPlan {
+    const schema = session.schema ?? connection.schema_name;
+    if (!schema)
+      throw new DomainError('BadRequestException', { description: 'The connection has no schema set' });
+    const isPerson = table.destination_table_name === PERSON_DESTINATION_TABLE;
+    const key =
+      table.columns.find((c) => c.primary_key)?.column_name ??
+      (isPerson ? undefined : table.columns.find((c) => c.destination_column_name === 'email')?.column_name);
+    if (!key)
+      throw new DomainError('BadRequestException', { description: `Table ${table.table_name} has no key` });
+    return {
+      dialect: session.dialect,
+      table: `${session.quoteIdent(schema)}.${session.quoteIdent(table.table_name)}`,
+      columns: [...new Set(table.columns.map((c) => c.column_name))],
+      key,
+      cursor: table.cursor_column,
+      quote: (name) => session.quoteIdent(name),
+    };
+  }
+
+  private async syncTable(
+    session: WarehouseSession,
+    connection: SyncConnection,
+    run: RunRow,
+    table: SyncTableRow,
+    progress: TableProgress,
+    sequence: number,
+    signal: AbortSignal,
+  ): Promise<number> {
+    const plan = this.plan(session, connection, table);
+    const step = (rows: Row[], next: TableProgress, extra: (tx: Transaction) => Promise<void>) =>
+      this.publish(run, table, rows, next, sequence, extra).then((s) => (sequence = s));
+
+    let reached = progress.after;
+    if (plan.cursor) {
+      let after =
+        table.cursor_value !== null ? { value: table.cursor_value, key: table.cursor_key ?? '' } : null;
+      for (;;) {
+        if (signal.aborted) throw new Stopped();
+        const page = await this.read(session, cursorPage(plan, after, this.pageRows));
+        if (page.length === 0) break;
+        const last = page.at(-1)!;
+        const mark = { value: String(last[CURSOR]), key: String(last[KEY]) };
+        await step(page, { after: null, done: false }, (tx) =>
+          this.runs.setCursor(tx, table.id, mark.value, mark.key),
+        );
+        after = mark;
+        if (page.length < this.pageRows) break;
+      }
+    } else {
+      let after = progress.after;
+      for (;;) {
+        if (signal.aborted) throw new Stopped();
+        const page = await this.read(session, keyHashPage(plan, after, this.pageRows));
+        if (page.length === 0) break;
+        const keys = page.map((r) => String(r[KEY]));
+        const changed = await this.runs.changedKeys(
+          table.id,
+          keys,
+          page.map((r) => String(r[HASH])),
+        );
+        const rows = await this.fetch(session, plan, changed);
+        after = keys.at(-1)!;
+        reached = after;
+        await step(rows, { after, done: false }, (tx) =>
+          this.runs.storeHashes(
+            tx,
+            table.id,
+            rows.map((r) => String(r[KEY])),
+            rows.map((r) => String(r[HASH])),
+          ),
+        );
+        if (page.length < this.pageRows) break;
+      }
+    }
+    await step([], { after: reached, done: true }, async () => undefined);
+    return sequence;
+  }
+
+  private read(session: WarehouseSession, statement: { sql: string; params: unknown[] }): Promise<Row[]> {
+    return session.query<Row>(statement.sql, statement.params);
+  }
+
+  private async fetch(session: WarehouseSession, plan: ReadPlan, keys: string[]): Promise<Row[]> {
+    if (keys.length === 0) return [];
+    const chunk = plan.dialect === 'postgres' ? keys.length : FETCH_CHUNK;
+    const rows: Row[] = [];
+    for (let i = 0; i < keys.length; i += chunk) {
+      rows.push(...(await this.read(session, rowsByKeys(plan, keys.slice(i, i + chunk)))));
+    }
+    return rows;
+  }
+
+  /** The batch's events, what marks its rows as synced, and the run's checkpoint: one transaction. */
+  private async publish(
+    run: RunRow,
+    table: SyncTableRow,
+    rows: Row[],
+    progress: TableProgress,
+    sequence: number,
+    extra: (tx: Transaction) => Promise<void>,
+  ): Promise<number> {
+    const batches = toSyncedBatches(rows, table.columns, {
+      organisationId: run.organisation_id,
+      connectionId: run.connection_id,
+      runId: run.id,
+      tableId: table.id,
+      firstSequence: sequence,
+    });
+    await this.transactions.run(async (tx) => {
+      await this.publisher.publishMany(
+        tx,
+        batches.map((payload) => ({ definition: events.contactsSynced, payload })),
+      );
+      await extra(tx);
+      await this.runs.checkpoint(tx, run.id, table.id, progress, rows.length, batches.length);
+    });
+    return sequence + batches.length;
+  }
+}

@@ -1,0 +1,410 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  activityLogListContract,
+  type Endpoint,
+  warehouseConnectionCreateContract,
+  warehouseSchemaSetContract,
+  warehouseDestinationTableListContract,
+  warehouseSyncGetContract,
+  warehouseSyncMessages,
+  warehouseSyncRunListContract,
+  warehouseSyncSaveContract,
+  warehouseSyncSummaryContract,
+  warehouseSyncToggleContract,
+} from '@meridian/contracts';
+import { createLogger, createServiceApp, JobQueue } from '@meridian/server-kit';
+import {
+  createTestDatabase,
+  eventually,
+  type SignedIn,
+  startTestPlatform,
+  type TestDatabase,
+  type TestPlatform,
+} from '@meridian/testing';
+import { Client } from 'pg';
+import request from 'supertest';
+import { appModule } from '../src/app.module';
+import { loadConfig } from '../src/config';
+import { syncRunJobKey, warehouseSyncRunJob } from '../src/modules/warehouse/syncs/sync.jobs';
+import { type CampaignProcess, startCampaignProcess } from './support/campaign-process';
+import { createTestWarehouse, type TestWarehouse } from './support/test-warehouse';
+
+/** Pages of 50 rows: the warehouse's 250 customers go in five batches, each committed with its checkpoint. */
+const PAGE_ROWS = '50';
+
+type Run = {
+  id: string;
+  state: string;
+  records_read_count: number;
+  records_inserted_count: number;
+  records_updated_count: number;
+  error: string | null;
+};
+
+describe('warehouse syncs', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let app: NestFastifyApplication;
+  let campaign: CampaignProcess;
+  let sqlClient: Client;
+  let warehouse: TestWarehouse;
+  let admin: SignedIn;
+  let user: SignedIn;
+  let stranger: SignedIn;
+
+  async function startApp(): Promise<NestFastifyApplication> {
+    const config = loadConfig({
+      PORT: '0',
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'silent',
+      AUTH_SERVICE_URL: platform.authServiceUrl,
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      WAREHOUSE_SYNC_PAGE_ROWS: PAGE_ROWS,
+    });
+    const logger = createLogger('integrations-service', 'silent');
+    return createServiceApp(appModule(config, logger), logger);
+  }
+
+  const call = (contract: Endpoint, body: unknown, who: SignedIn) =>
+    request(app.getHttpServer())
+      .post(contract.fullPath)
+      .set({ Authorization: `Bearer ${who.bearer}` })
+      .send(body as object);
+  const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await sqlClient.query(text, params)).rows as T[];
+
+  async function connect(who: SignedIn, label: string): Promise<string> {
+    const created = await call(
+      warehouseConnectionCreateContract,
+      {
+        typ: 'postgres',
+        label,
+        host_name: warehouse.host,
+        port: warehouse.port,
+        database_name: warehouse.database,
+        user_name: warehouse.user,
+        password: warehouse.password,
+      },
+      who,
+    ).expect(200);
+    const id = created.body.connection.id as string;
+    await call(
+      warehouseSchemaSetContract,
+      { connection_id: id, schema_name: 'analytics' },
+      who,
+    ).expect(200);
+    return id;
+  }
+
+  const customersSync = (connectionId: string) => ({
+    connection_id: connectionId,
+    sync_interval: 2,
+    enable_sync: true,
+    tables: [
+      {
+        table_name: 'customers',
+        destination_table_name: 'person',
+        columns: [
+          { column_name: 'id', destination_column_name: 'customer_id', primary_key: true },
+          { column_name: 'email', destination_column_name: 'email', primary_key: false },
+          { column_name: 'first_name', destination_column_name: 'first_name', primary_key: false },
+          { column_name: 'seats', destination_column_name: 'seats', primary_key: false },
+        ],
+      },
+    ],
+  });
+
+  const runs = (connectionId: string) =>
+    sql<Run>(
+      `SELECT id, state, records_read_count::int, records_inserted_count::int, records_updated_count::int, error
+       FROM integrations.warehouse_sync_runs WHERE connection_id = $1 ORDER BY time_sync_started`,
+      [connectionId],
+    );
+
+  /** Waits for the sync's latest run to finish and its batches to be answered. */
+  const settled = (connectionId: string, count: number) =>
+    eventually(
+      async () => {
+        const [row] = await sql<{ n: number; open: number; unanswered: number }>(
+          `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'running')::int AS open,
+             COALESCE(sum(batches_published - batches_applied), 0)::int AS unanswered
+           FROM integrations.warehouse_sync_runs WHERE connection_id = $1`,
+          [connectionId],
+        );
+        return row!.n === count && row!.open === 0 && row!.unanswered === 0;
+      },
+      { what: `run ${count} to settle`, timeoutMs: 240_000 },
+    );
+
+  const runNow = async (organisationId: string, connectionId: string) => {
+    const [sync] = await sql<{ id: string }>(
+      `SELECT id FROM integrations.warehouse_syncs WHERE connection_id = $1`,
+      [connectionId],
+    );
+    await app
+      .get(JobQueue)
+      .enqueue(
+        undefined,
+        warehouseSyncRunJob,
+        { organisationId, syncId: sync!.id },
+        { jobKey: syncRunJobKey(sync!.id) },
+      );
+  };
+
+  const person = async (organisationId: string, email: string) =>
+    (
+      await sql<{ first_name: string; custom_fields: Record<string, unknown> }>(
+        `SELECT first_name, custom_fields FROM campaign.persons WHERE organisation_id = $1 AND email = $2`,
+        [organisationId, email],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await startTestPlatform(db.url);
+    app = await startApp();
+    campaign = await startCampaignProcess(db.url, platform);
+    sqlClient = new Client({ connectionString: db.url });
+    await sqlClient.connect();
+    warehouse = await createTestWarehouse();
+    admin = await platform.newOrganisation();
+    user = await platform.newUser(admin);
+    stranger = await platform.newOrganisation();
+  }, 240_000);
+
+  afterAll(async () => {
+    await sqlClient?.end();
+    await app?.close();
+    await campaign?.stop();
+    await platform?.stop();
+    await warehouse?.drop();
+    await db?.drop();
+  });
+
+  it('lists the person table with its fields and the Custom Table entry', async () => {
+    const id = await connect(admin, 'Destinations');
+    const { body } = await call(warehouseDestinationTableListContract, { connection_id: id }, admin).expect(
+      200,
+    );
+    expect(body.tables.map((t: { table_name: string }) => t.table_name)).toEqual(['person', 'Custom Table']);
+    expect(body.tables[0].columns[0]).toEqual({ name: 'email', required: true });
+    expect(body.tables[1]).toMatchObject({
+      default: false,
+      multi_source: true,
+      columns: [{ name: 'email', required: true }],
+    });
+  });
+
+  it('refuses a sync without a primary key, from a non-admin, and on another organisation’s connection', async () => {
+    const id = await connect(admin, 'Checks');
+    const noKey = customersSync(id);
+    noKey.tables[0]!.columns[0]!.primary_key = false;
+    const refused = await call(warehouseSyncSaveContract, noKey, admin).expect(400);
+    expect(refused.body.description).toBe(warehouseSyncMessages.personTablePrimaryKey);
+
+    const forbidden = await call(warehouseSyncSaveContract, customersSync(id), user).expect(403);
+    expect(forbidden.body.description).toBe(warehouseSyncMessages.adminsOnly);
+    await call(warehouseSyncToggleContract, { connection_id: id, sync_enabled: false }, user).expect(403);
+
+    for (const contract of [
+      warehouseSyncSummaryContract,
+      warehouseSyncGetContract,
+      activityLogListContract,
+    ]) {
+      await call(contract, { connection_id: id }, stranger).expect(404);
+    }
+    await call(warehouseSyncRunListContract, { connection_id: id }, stranger).expect(404);
+    await call(warehouseDestinationTableListContract, { connection_id: id }, stranger).expect(404);
+    await call(warehouseSyncSaveContract, customersSync(id), stranger).expect(404);
+    await call(warehouseSyncToggleContract, { connection_id: id, sync_enabled: true }, stranger).expect(404);
+  });
+
+  it('syncs every row, then only the rows that changed; a saved sync takes new columns but keeps its own', async () => {
+    const org = admin.organisation.id;
+    const id = await connect(admin, 'Customers');
+    const saved = await call(warehouseSyncSaveContract, customersSync(id), admin).expect(200);
+    expect(saved.body.sync).toMatchObject({ connection_id: id, sync_interval: 2, enable_sync: true });
+    await settled(id, 1);
+    const [first] = await runs(id);
+    expect(first).toMatchObject({
+      state: 'finished',
+      records_read_count: 250,
+      records_inserted_count: 250,
+      records_updated_count: 0,
+    });
+    expect(await person(org, 'person7@example.com')).toEqual({
+      first_name: 'Name 7',
+      custom_fields: { customer_id: '7', seats: 7 },
+    });
+    const summary = await call(warehouseSyncSummaryContract, { connection_id: id }, user).expect(200);
+    expect(summary.body.summary).toMatchObject({
+      sync_enabled: true,
+      error: null,
+      records_synced_count: 250,
+      total_records_synced_count: 250,
+      table_count: 1,
+    });
+    expect(summary.body.summary.next_run_time).not.toBeNull();
+
+    await warehouse.sql(
+      `UPDATE analytics.customers SET first_name = 'Changed ' || id WHERE id IN (3, 60, 249)`,
+    );
+    await runNow(org, id);
+    await settled(id, 2);
+    const second = (await runs(id))[1];
+    expect(second).toMatchObject({
+      state: 'finished',
+      records_read_count: 3,
+      records_inserted_count: 0,
+      records_updated_count: 3,
+    });
+    expect((await person(org, 'person60@example.com'))?.first_name).toBe('Changed 60');
+
+    // Locked: a removed column is refused; a new column is taken and reaches every row.
+    const fewer = customersSync(id);
+    fewer.tables[0]!.columns.pop();
+    expect((await call(warehouseSyncSaveContract, fewer, admin).expect(400)).body.description).toBe(
+      warehouseSyncMessages.locked,
+    );
+    const more = customersSync(id);
+    more.tables[0]!.columns.push({
+      column_name: 'is_paying',
+      destination_column_name: 'is_paying',
+      primary_key: false,
+    });
+    await call(warehouseSyncSaveContract, more, admin).expect(200);
+    await settled(id, 3);
+    expect((await person(org, 'person8@example.com'))?.custom_fields).toEqual({
+      customer_id: '8',
+      seats: 8,
+      is_paying: true,
+    });
+
+    const activities = await call(activityLogListContract, { connection_id: id }, user).expect(200);
+    expect(activities.body.records.map((r: { activity_type: string }) => r.activity_type)).toEqual([
+      'sync_edited',
+      'sync_created',
+    ]);
+    const history = await call(warehouseSyncRunListContract, { connection_id: id }, user).expect(200);
+    expect(history.body.total_count).toBe(3);
+  });
+
+  it('reads a cursor table past its high-water mark only', async () => {
+    const org = admin.organisation.id;
+    await warehouse.sql(`
+      CREATE TABLE analytics.accounts (id int PRIMARY KEY, email text, title text, updated_at timestamptz NOT NULL);
+      INSERT INTO analytics.accounts SELECT n, 'acct' || n || '@example.com', 'T' || n, timestamptz '2026-01-01' + n * interval '1 second'
+        FROM generate_series(1, 120) n;
+      GRANT SELECT ON analytics.accounts TO ${warehouse.user};`);
+    const id = await connect(admin, 'Accounts');
+    await call(
+      warehouseSyncSaveContract,
+      {
+        connection_id: id,
+        sync_interval: 0,
+        tables: [
+          {
+            table_name: 'accounts',
+            cursor_column: 'updated_at',
+            columns: [
+              { column_name: 'email', destination_column_name: 'email' },
+              { column_name: 'title', destination_column_name: 'title' },
+            ],
+          },
+        ],
+      },
+      admin,
+    ).expect(200);
+    await settled(id, 1);
+    await warehouse.sql(`UPDATE analytics.accounts SET title = 'New', updated_at = now() WHERE id IN (5, 6)`);
+    await runNow(org, id);
+    await settled(id, 2);
+    expect((await runs(id)).map((r) => r.records_read_count)).toEqual([120, 2]);
+    expect(
+      (
+        await sql(
+          `SELECT title FROM campaign.persons WHERE organisation_id = $1 AND email = 'acct5@example.com'`,
+          [org],
+        )
+      )[0],
+    ).toEqual({ title: 'New' });
+  });
+
+  it('pauses on a warehouse error with the error, and resumes without losing or repeating rows', async () => {
+    const org = admin.organisation.id;
+    const id = await connect(admin, 'Breaks');
+    await warehouse.sql(`REVOKE SELECT ON analytics.customers FROM ${warehouse.user}`);
+    await call(warehouseSyncSaveContract, customersSync(id), admin).expect(200);
+    const paused = await eventually(
+      async () => {
+        const { body } = await call(warehouseSyncSummaryContract, { connection_id: id }, admin).expect(200);
+        return body.summary.error ? body.summary : undefined;
+      },
+      { what: 'the sync to pause', timeoutMs: 120_000 },
+    );
+    expect(paused).toMatchObject({ sync_enabled: false, next_run_time: null });
+    expect(Object.keys(paused.error)).toEqual(['Sync Paused']);
+    expect(paused.error['Sync Paused']).toMatch(/permission denied/i);
+
+    await warehouse.sql(`GRANT SELECT ON analytics.customers TO ${warehouse.user}`);
+    const resumed = await call(
+      warehouseSyncToggleContract,
+      { connection_id: id, sync_enabled: true },
+      admin,
+    ).expect(200);
+    expect(resumed.body.summary).toMatchObject({ sync_enabled: true, error: null });
+    await settled(id, 2);
+    const all = await runs(id);
+    expect(all.map((r) => r.state)).toEqual(['failed', 'finished']);
+    expect(all[1]).toMatchObject({ records_read_count: 250, records_inserted_count: 0 });
+    const types = (
+      await call(activityLogListContract, { connection_id: id }, admin).expect(200)
+    ).body.records.map((r: { activity_type: string; account_id: string | null }) => [
+      r.activity_type,
+      r.account_id === null,
+    ]);
+    expect(types).toEqual([
+      ['sync_resumed', false],
+      ['sync_paused', true],
+      ['sync_created', false],
+    ]);
+    expect(await person(org, 'person9@example.com')).toBeDefined();
+  });
+
+  it('goes on from its checkpoint after the service stops mid-run, publishing each row once', async () => {
+    const other = await platform.newOrganisation();
+    const org = other.organisation.id;
+    // A slow view: each row costs the warehouse 40 ms, so a page of 50 takes seconds.
+    await warehouse.sql(`
+      CREATE VIEW analytics.slow_customers AS
+        SELECT c.id, c.email, c.first_name FROM analytics.customers c, LATERAL (SELECT pg_sleep(0.04)) s;
+      GRANT SELECT ON analytics.slow_customers TO ${warehouse.user};`);
+    const id = await connect(other, 'Slow');
+    const body = customersSync(id);
+    body.tables[0]!.table_name = 'slow_customers';
+    body.tables[0]!.columns.pop();
+    await call(warehouseSyncSaveContract, body, other).expect(200);
+    await eventually(
+      async () => {
+        const [run] = await runs(id);
+        return run && run.state === 'running' && run.records_read_count >= 50;
+      },
+      { what: 'the first batch of the slow run', timeoutMs: 120_000, intervalMs: 50 },
+    );
+    await app.close();
+    const [stopped] = await runs(id);
+    expect(stopped!.state).toBe('running');
+    expect(stopped!.records_read_count).toBeLessThan(250);
+
+    app = await startApp();
+    await runNow(org, id);
+    await settled(id, 1);
+    const [done] = await runs(id);
+    expect(done).toMatchObject({ state: 'finished', records_read_count: 250, records_inserted_count: 250 });
+    const [{ n }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM campaign.persons WHERE organisation_id = $1`,
+      [org],
+    );
+    expect(n).toBe(250);
+  });
+});
