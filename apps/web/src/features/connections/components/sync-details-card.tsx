@@ -28,10 +28,14 @@ export interface SyncDetailsCardProps {
   onRefresh: () => void;
 }
 
+/** Paused by hand, or by an error (which resuming clears). */
+export const isPaused = (summary: SyncSummary) => !summary.sync_enabled || summary.error !== null;
+
 /** Spec 4: paused shows 'Paused' for the next run; an error shows 'Sync Paused'. */
 export function nextSyncText(summary: SyncSummary): string {
   if (summary.table_count === 0) return 'Not set up';
-  if (!summary.sync_enabled || !summary.next_run_time) return summary.error ? 'Sync Paused' : 'Paused';
+  if (summary.error) return 'Sync Paused';
+  if (!summary.sync_enabled || !summary.next_run_time) return 'Paused';
   return formatDateTime(summary.next_run_time);
 }
 
@@ -64,12 +68,10 @@ export function SyncDetailsCard(props: SyncDetailsCardProps) {
                   variant="default"
                   disabled={!props.canEdit}
                   loading={props.toggling}
-                  leftSection={
-                    summary.sync_enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
-                  }
-                  onClick={() => props.onToggle(!summary.sync_enabled)}
+                  leftSection={isPaused(summary) ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />}
+                  onClick={() => props.onToggle(isPaused(summary))}
                 >
-                  {summary.sync_enabled ? 'Pause Sync' : 'Resume Sync'}
+                  {isPaused(summary) ? 'Resume Sync' : 'Pause Sync'}
                 </Button>
               </AdminOnly>
             ) : null}
