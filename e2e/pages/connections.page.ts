@@ -32,7 +32,8 @@ export class ConnectionsPage {
     for (const [label, value] of Object.entries(values)) {
       await wizard
         .locator('input')
-        .and(wizard.getByLabel(label, { exact: true }))
+        // The label may end with the required mark.
+        .and(wizard.getByLabel(new RegExp(`^${label}( \\*)?$`)))
         .fill(value);
     }
   }
