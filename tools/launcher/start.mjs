@@ -88,6 +88,12 @@ async function main() {
           MERIDIAN_MODE: settings.mode,
           LOG_LEVEL: settings.logLevel,
           SMTP_URL: smtpUrl,
+          // Locally, a warehouse on this machine (the embedded Postgres) may be connected.
+          ...(service.name === 'integrations-service' &&
+          settings.mode === 'local' &&
+          !env.OUTBOUND_ALLOWED_HOSTS
+            ? { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,localhost' }
+            : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

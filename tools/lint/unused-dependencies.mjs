@@ -9,7 +9,6 @@ import { basename, join } from 'node:path';
  * what for. The check fails once one of them is imported, so the list cannot go stale.
  */
 export const PENDING = {
-  'snowflake-sdk': 'the Snowflake warehouse connector of the integrations service',
   '@segment/analytics-node': 'Segment ingest tests send with the official client',
   jsforce: 'the Salesforce connection of the integrations service',
 };

@@ -36,6 +36,11 @@ export const integrationsConfigSchema = baseConfigSchema
       ),
     /** Rows a warehouse sync reads per page (keys and hashes, or rows past the cursor); a batch commits per page. */
     WAREHOUSE_SYNC_PAGE_ROWS: z.coerce.number().int().min(1).max(100_000).default(20_000),
+    /**
+     * Where every Snowflake connection goes instead of its account's host (a private gateway; a
+     * local emulator in tests). Unset: https://<account>.snowflakecomputing.com.
+     */
+    SNOWFLAKE_ENDPOINT_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Where Salesforce logins start (spec 3 constants). */
     SALESFORCE_LOGIN_URL: z.url().default('https://login.salesforce.com'),
   })

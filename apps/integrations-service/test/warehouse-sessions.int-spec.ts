@@ -1,8 +1,13 @@
 import { warehouseConnectionCreateContract } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
+import { randomBytes } from 'node:crypto';
 import { WarehouseSessions } from '../src/modules/warehouse/connectors/warehouse-sessions';
+import { CredentialsCipher } from '../src/modules/warehouse/connections/credentials-cipher';
 import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
 import { type TestWarehouse, createTestWarehouse } from './support/test-warehouse';
+
+const currentKey = randomBytes(32);
+const oldKey = randomBytes(32);
 
 describe(WarehouseSessions.name, () => {
   let t: IntegrationsTestApp;
@@ -12,7 +17,9 @@ describe(WarehouseSessions.name, () => {
   let sessions: WarehouseSessions;
 
   beforeAll(async () => {
-    t = await startIntegrationsTestApp();
+    t = await startIntegrationsTestApp({
+      CREDENTIALS_ENCRYPTION_KEYS: `k2:${currentKey.toString('base64')},k1:${oldKey.toString('base64')}`,
+    });
     warehouse = await createTestWarehouse();
     admin = await t.platform.newOrganisation();
     stranger = await t.platform.newOrganisation();
@@ -130,5 +137,25 @@ describe(WarehouseSessions.name, () => {
     } finally {
       await warehouse.sql(`ALTER ROLE ${warehouse.user} PASSWORD '${warehouse.password}'`);
     }
+  });
+
+  it('opens a secret sealed with an older key and reseals it with the current one', async () => {
+    const id = await connect('postgres');
+    const organisationId = admin.account.organisation_id;
+    const secret = JSON.stringify({ password: warehouse.password });
+    const sealedWithOld = new CredentialsCipher([{ id: 'k1', key: oldKey }]).seal(
+      secret,
+      `connection:${organisationId}:${id}`,
+    );
+    await t.sql('UPDATE integrations.connections SET secret = $1 WHERE id = $2', [sealedWithOld, id]);
+    await sessions.with(organisationId, id, async (session) => {
+      expect(await session.query('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+    });
+    const [row] = await t.sql<{ key_id: string }>(
+      `SELECT convert_from(substring(secret from 3 for get_byte(secret, 1)), 'UTF8') AS key_id
+         FROM integrations.connections WHERE id = $1`,
+      [id],
+    );
+    expect(row).toEqual({ key_id: 'k2' });
   });
 });

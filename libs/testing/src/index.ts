@@ -6,3 +6,4 @@ export * from './auth-factories';
 export * from './saml-idp';
 export * from './platform';
 export * from './http-probe';
+export * from './fakesnow';

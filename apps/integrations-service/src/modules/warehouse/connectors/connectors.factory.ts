@@ -3,14 +3,7 @@ import type { IntegrationsConfig } from '../../../config';
 import { WarehouseHostGuard } from './host-guard';
 import { PostgresConnector } from './postgres.connector';
 import { WarehouseConnectors } from './warehouse-connectors';
-import type { WarehouseConnector } from './warehouse-session';
-import { ConnectionTestError } from './warehouse.errors';
-
-/** Until the Snowflake connector lands, a Snowflake connection fails its test at the first step. */
-const snowflakePending: WarehouseConnector = {
-  open: () => Promise.reject(new ConnectionTestError('tcp', 'Snowflake connections are not available yet')),
-  test: () => Promise.reject(new ConnectionTestError('tcp', 'Snowflake connections are not available yet')),
-};
+import { SnowflakeConnector } from './snowflake.connector';
 
 /** The connectors of every warehouse type, under the deployment's SSRF rules and timeouts. */
 export function createWarehouseConnectors(config: IntegrationsConfig): WarehouseConnectors {
@@ -23,5 +16,6 @@ export function createWarehouseConnectors(config: IntegrationsConfig): Warehouse
     ? [readFileSync(config.WAREHOUSE_EXTRA_CA_FILE, 'utf8')]
     : [];
   const postgres = new PostgresConnector(guard, { timeouts, extraCa });
-  return new WarehouseConnectors({ postgres, redshift: postgres, snowflake: snowflakePending });
+  const snowflake = new SnowflakeConnector(guard, { timeouts, endpointUrl: config.SNOWFLAKE_ENDPOINT_URL });
+  return new WarehouseConnectors({ postgres, redshift: postgres, snowflake });
 }

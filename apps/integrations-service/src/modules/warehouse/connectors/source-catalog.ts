@@ -67,9 +67,9 @@ export async function listColumns(
   }));
 }
 
-/** The n-th bind placeholder of a dialect (1-based). */
+/** The n-th bind placeholder of a dialect (1-based; Snowflake binds by position with `?`). */
 export function placeholder(dialect: WarehouseDialect, n: number): string {
-  return dialect === 'snowflake' ? `:${n}` : `$${n}`;
+  return dialect === 'snowflake' ? '?' : `$${n}`;
 }
 
 /**
