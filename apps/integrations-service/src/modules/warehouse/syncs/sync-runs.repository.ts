@@ -116,9 +116,12 @@ export class SyncRunsRepository {
   /** The run is over: the next one is due after the connection's interval. */
   async finish(runId: string, syncId: string, connectionId: string, intervalMinutes: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      // A SELECT over the UPDATE: a bare UPDATE ... RETURNING answers with its row count beside the rows.
       const [run] = (await manager.query(
-        `UPDATE integrations.warehouse_sync_runs SET state = 'finished', time_sync_finished = now()
-         WHERE id = $1 AND state = 'running' RETURNING time_sync_started`,
+        `WITH done AS (
+           UPDATE integrations.warehouse_sync_runs SET state = 'finished', time_sync_finished = now()
+           WHERE id = $1 AND state = 'running' RETURNING time_sync_started)
+         SELECT time_sync_started FROM done`,
         [runId],
       )) as { time_sync_started: Date }[];
       if (!run) return;

@@ -124,9 +124,10 @@ export class WarehouseSyncsRepository {
     await this.db(tx).query(
       `INSERT INTO integrations.warehouse_sync_tables
          (organisation_id, sync_id, position, table_name, destination_table_name, cursor_column, columns)
-       SELECT $1, $2, $3 + t.ord - 1, t.table_name, t.destination_table_name, t.cursor_column, t.columns
-       FROM jsonb_to_recordset($4::jsonb) WITH ORDINALITY
-         AS t(table_name text, destination_table_name text, cursor_column text, columns jsonb, ord int)`,
+       SELECT $1, $2, $3::int + t.ord::int - 1, t.table_name, t.destination_table_name, t.cursor_column, t.columns
+       FROM ROWS FROM (jsonb_to_recordset($4::jsonb)
+         AS (table_name text, destination_table_name text, cursor_column text, columns jsonb)) WITH ORDINALITY
+         AS t(table_name, destination_table_name, cursor_column, columns, ord)`,
       [sync.organisation_id, sync.id, from, JSON.stringify(tables)],
     );
   }
