@@ -37,7 +37,8 @@ export interface RunQuery {
   page_number: number;
   page_size?: number;
   start_time: string;
-  end_time: string;
+  /** Left out: up to now, so runs started after the page opened show too. */
+  end_time?: string;
 }
 
 export function useSyncRuns(id: string, query: RunQuery) {

@@ -4,7 +4,7 @@ import { Badge } from '@mantine/core';
 export function StatusBadge({ connection }: { connection: { status: string; error: string | null } }) {
   const { label, color } = statusOf(connection);
   return (
-    <Badge variant="light" color={color} radius="sm">
+    <Badge variant="light" color={color} radius="sm" style={{ flex: 'none' }}>
       {label}
     </Badge>
   );

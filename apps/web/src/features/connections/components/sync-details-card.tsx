@@ -68,7 +68,9 @@ export function SyncDetailsCard(props: SyncDetailsCardProps) {
                   variant="default"
                   disabled={!props.canEdit}
                   loading={props.toggling}
-                  leftSection={isPaused(summary) ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />}
+                  leftSection={
+                    isPaused(summary) ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />
+                  }
                   onClick={() => props.onToggle(isPaused(summary))}
                 >
                   {isPaused(summary) ? 'Resume Sync' : 'Pause Sync'}

@@ -116,7 +116,7 @@ export function ConnectionDetailRoute({ canEdit }: { canEdit: boolean }) {
 
 function SyncHistoryTab({ connectionId, canEdit }: { connectionId: string; canEdit: boolean }) {
   const navigate = useNavigate();
-  // The window is fixed when the tab opens, so paging and refreshes read the same runs.
+  // The window starts when the tab opens and reaches up to each read, so new runs show.
   const [window] = useState(() => lastDays(HISTORY_WINDOW_DAYS, Date.now()));
   const [now] = useState(() => Date.now());
   const { page, setPage } = usePageState();

@@ -34,11 +34,9 @@ export function formatDuration(seconds: number | null | undefined): string {
 /** Spec 9: sync history and error windows default to the last 7 days. */
 export const HISTORY_WINDOW_DAYS = 7;
 
-export function lastDays(days: number, now: number): { start_time: string; end_time: string } {
-  return {
-    start_time: new Date(now - days * 24 * 3600 * 1000).toISOString(),
-    end_time: new Date(now).toISOString(),
-  };
+/** The start of a window reaching back `days` from `now`; it ends at the moment of each read. */
+export function lastDays(days: number, now: number): { start_time: string } {
+  return { start_time: new Date(now - days * 24 * 3600 * 1000).toISOString() };
 }
 
 /** Counts with thousands separators. */
