@@ -102,14 +102,12 @@ describe('contactsSynced consumer', () => {
 
     // The same batch again (a new event id): nothing is applied and no second answer is sent.
     const publisher = t.app.get(EventPublisher);
-    const eventId = await t.app
-      .get(DataSource)
-      .transaction((manager) =>
-        publisher.publish(manager, events.contactsSynced, {
-          ...next,
-          rows: [{ email: 'dan@example.com', values: {} }],
-        }),
-      );
+    const eventId = await t.app.get(DataSource).transaction((manager) =>
+      publisher.publish(manager, events.contactsSynced, {
+        ...next,
+        rows: [{ email: 'dan@example.com', values: {} }],
+      }),
+    );
     await eventually(
       async () =>
         (

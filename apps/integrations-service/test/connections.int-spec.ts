@@ -41,7 +41,7 @@ describe(ConnectionsService.name, () => {
   });
 
   beforeEach(async () => {
-    await t.sql('TRUNCATE integrations.connections');
+    await t.sql('TRUNCATE integrations.connections CASCADE');
   });
 
   const form = () => ({

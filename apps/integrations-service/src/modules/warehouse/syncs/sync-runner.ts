@@ -166,29 +166,45 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
         if (page.length < this.pageRows) break;
       }
     } else {
-      let after = progress.after;
-      for (;;) {
-        if (signal.aborted) throw new Stopped();
-        const page = await this.read(session, keyHashPage(plan, after, this.pageRows));
-        if (page.length === 0) break;
-        const keys = page.map((r) => String(r[KEY]));
-        const changed = await this.runs.changedKeys(
-          table.id,
-          keys,
-          page.map((r) => String(r[HASH])),
-        );
-        const rows = await this.fetch(session, plan, changed);
-        after = keys.at(-1)!;
-        reached = after;
-        await step(rows, { after, done: false }, (tx) =>
-          this.runs.storeHashes(
-            tx,
+      let pending: Promise<Row[]> | null = this.read(
+        session,
+        keyHashPage(plan, progress.after, this.pageRows),
+      );
+      // A read the run no longer waits for (it stopped or failed) still ends before the session closes.
+      pending.catch(() => undefined);
+      try {
+        for (;;) {
+          if (signal.aborted) throw new Stopped();
+          const page: Row[] = await pending!;
+          pending = null;
+          if (page.length === 0) break;
+          const keys = page.map((r) => String(r[KEY]));
+          const after = keys.at(-1)!;
+          const full = page.length === this.pageRows;
+          if (full) {
+            // The warehouse reads the next page while this one is compared and published.
+            pending = this.read(session, keyHashPage(plan, after, this.pageRows));
+            pending.catch(() => undefined);
+          }
+          const changed = await this.runs.changedKeys(
             table.id,
-            rows.map((r) => String(r[KEY])),
-            rows.map((r) => String(r[HASH])),
-          ),
-        );
-        if (page.length < this.pageRows) break;
+            keys,
+            page.map((r) => String(r[HASH])),
+          );
+          const rows = await this.fetch(session, plan, changed);
+          reached = after;
+          await step(rows, { after, done: false }, (tx) =>
+            this.runs.storeHashes(
+              tx,
+              table.id,
+              rows.map((r) => String(r[KEY])),
+              rows.map((r) => String(r[HASH])),
+            ),
+          );
+          if (!full) break;
+        }
+      } finally {
+        if (pending) await pending.catch(() => undefined);
       }
     }
     await step([], { after: reached, done: true }, async () => undefined);
