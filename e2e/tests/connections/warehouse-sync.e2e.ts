@@ -144,28 +144,39 @@ describe('a Postgres warehouse: connected through the wizard, synced, changed, b
   });
 
   it('updates only the changed rows on the next run', async () => {
+    // No run in flight when the rows change: every run that sees the change starts after it.
+    const earlier = await eventually(
+      async () => {
+        const all = await runs();
+        return all.length > 0 && all.every((run) => run.state !== 'running') ? all : undefined;
+      },
+      { timeoutMs: RUN_WAIT_MS, intervalMs: 2000, what: 'the first runs to end' },
+    );
+    const seen = new Set(earlier.map((run) => run.id));
     await warehouse.sql(
       `UPDATE public.customers SET first_name = 'Renamed ' || id, updated_at = now() WHERE id IN (1, 4)`,
     );
-    const before = (await runs()).length;
     const detail = new ConnectionDetailPage(page);
     // Resuming runs the sync at once.
     await detail.toggle('Pause Sync');
     await new AppShell(page).expectToast('Sync Successfully Paused');
     await detail.toggle('Resume Sync');
     await new AppShell(page).expectToast('Sync Successfully Resumed');
-    const run = await eventually(
+    const later = await eventually(
       async () => {
-        const all = await runs();
-        return all.length > before && all[0]!.state === 'finished' ? all[0] : undefined;
+        const fresh = (await runs()).filter((run) => !seen.has(run.id));
+        const ended = fresh.length > 0 && fresh.every((run) => run.state === 'finished');
+        return ended && fresh.some((run) => run.records_updated_count > 0) ? fresh : undefined;
       },
-      { timeoutMs: RUN_WAIT_MS, intervalMs: 2000, what: 'the next run to finish' },
+      { timeoutMs: RUN_WAIT_MS, intervalMs: 2000, what: 'a run that reads the changed rows' },
     );
-    expect(run).toMatchObject({
-      records_inserted_count: 0,
-      records_updated_count: 2,
-      records_failed_count: 0,
-    });
+    const sum = (key: 'records_inserted_count' | 'records_updated_count' | 'records_failed_count') =>
+      later.reduce((total, run) => total + run[key], 0);
+    expect({
+      inserted: sum('records_inserted_count'),
+      updated: sum('records_updated_count'),
+      failed: sum('records_failed_count'),
+    }).toEqual({ inserted: 0, updated: 2, failed: 0 });
     const rows = await contacts();
     expect(rows[emailOf(1)]).toMatchObject({ first_name: 'Renamed 1' });
     expect(rows[emailOf(4)]).toMatchObject({ first_name: 'Renamed 4' });
