@@ -32,10 +32,21 @@ const pendingPage = (name: ProtectedRouteName): Screen => ({
  * with its screen, e.g. `campaigns: { element: <CampaignListRoute /> }` or a `lazy` import.
  */
 const protectedScreens: Record<ProtectedRouteName, Screen> = {
-  connection: pendingPage('connection'),
-  connectionDetail: pendingPage('connectionDetail'),
-  syncConfiguration: pendingPage('syncConfiguration'),
-  syncConfigurationDetail: pendingPage('syncConfigurationDetail'),
+  connection: {
+    lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionListScreen }),
+  },
+  connectionDetail: {
+    lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionDetailScreen }),
+  },
+  syncConfiguration: {
+    lazy: async () => ({
+      Component: (await import('@/features/connections/routes/sync-configuration-list'))
+        .SyncConfigurationListRoute,
+    }),
+  },
+  syncConfigurationDetail: {
+    lazy: async () => ({ Component: (await import('./connection-screens')).SyncConfigurationScreen }),
+  },
   segment: { lazy: async () => ({ Component: (await import('./segment-screen')).SegmentScreen }) },
   campaigns: {
     lazy: async () => ({ Component: (await import('@/features/campaigns/routes/campaigns')).CampaignsRoute }),
@@ -105,7 +116,9 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   salesforce: pendingPage('salesforce'),
   salesforceOauthComplete: pendingPage('salesforceOauthComplete'),
   salesforceDetail: pendingPage('salesforceDetail'),
-  connections: pendingPage('connections'),
+  connections: {
+    lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionsOverviewScreen }),
+  },
   crmData: pendingPage('crmData'),
   devMails: {
     lazy: async () => ({ Component: (await import('@/features/dev-mails/routes/dev-mails')).DevMailsRoute }),

@@ -1,0 +1,105 @@
+import type { SyncRun, SyncSummary } from '@meridian/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
+import { stubApi } from '@/test/api-stub';
+import { renderAppAt, resetAppHarness } from '@/test/app-harness';
+import {
+  CONNECTION_ID,
+  constantsAnswer,
+  INT,
+  page,
+  signedInAdmin,
+  warehouseConnection,
+} from '../test-fixtures';
+
+beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
+afterEach(resetAppHarness);
+// jsdom has no layout: the chart measures its box.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+const summary = (overrides: Partial<SyncSummary> = {}): SyncSummary => ({
+  sync_enabled: true,
+  error: null,
+  error_time: null,
+  next_run_time: '2026-11-26T15:00:00.000Z',
+  time_last_synced: null,
+  last_sync_time_taken: null,
+  records_synced_count: 0,
+  total_records_synced_count: 0,
+  table_count: 1,
+  ...overrides,
+});
+const failedRun: SyncRun = {
+  id: 'r-1',
+  state: 'failed',
+  time_sync_started: new Date().toISOString(),
+  time_sync_finished: new Date().toISOString(),
+  error: 'relation "customers" does not exist',
+  error_time: new Date().toISOString(),
+  records_read_count: 0,
+  records_synced_count: 0,
+  records_inserted_count: 0,
+  records_updated_count: 0,
+  records_failed_count: 0,
+};
+
+const base = {
+  ...signedInAdmin,
+  ...constantsAnswer,
+  [`${INT}/warehouse/connection/get`]: { body: { connection: warehouseConnection() } },
+  [`${INT}/activity-log/list`]: page('records', []),
+};
+
+describe('the connection detail page (spec 2)', () => {
+  it("shows every empty text: 'No sync runs yet', 'No errors found', 'No Activities Yet!'", async () => {
+    stubApi({
+      ...base,
+      [`${INT}/warehouse/sync/summary`]: { body: { summary: summary() } },
+      [`${INT}/warehouse/sync/run/list`]: { body: { ...page('records', []).body, record_count: 0 } },
+    });
+    renderAppAt(`/connection/${CONNECTION_ID}`);
+    expect(await screen.findByText('No sync runs yet')).toBeTruthy();
+    expect(await screen.findByText('No errors found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Activity log' }));
+    expect(await screen.findByText('No Activities Yet!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Connection details' }));
+    expect(await screen.findByRole('button', { name: 'Edit Connection' })).toBeTruthy();
+    expect(screen.getByText('db.acme.com')).toBeTruthy();
+  });
+
+  it("shows 'Sync Paused' with the error and Copy error, and resumes with the spec's toast", async () => {
+    const paused = summary({
+      sync_enabled: false,
+      next_run_time: null,
+      error: { 'Sync Paused': 'password authentication failed for user "reader"' },
+      error_time: '2026-11-26T09:00:00.000Z',
+    });
+    const api = stubApi({
+      ...base,
+      [`${INT}/warehouse/sync/summary`]: [{ body: { summary: paused } }, { body: { summary: summary() } }],
+      [`${INT}/warehouse/sync/run/list`]: { body: { ...page('records', [failedRun]).body, record_count: 1 } },
+      [`${INT}/warehouse/sync/toggle`]: { body: { summary: summary() } },
+    });
+    renderAppAt(`/connection/${CONNECTION_ID}`);
+    const details = await screen.findByRole('region', { name: 'Sync Details' });
+    expect(await within(details).findByText('password authentication failed for user "reader"')).toBeTruthy();
+    expect(within(details).getAllByText('Sync Paused').length).toBeGreaterThan(0);
+    expect(within(details).getByRole('button', { name: 'Copy error' })).toBeTruthy();
+    const errors = screen.getByRole('region', { name: 'Sync Errors' });
+    expect(await within(errors).findByText('Encountered error')).toBeTruthy();
+    expect(within(errors).getByText('relation "customers" does not exist')).toBeTruthy();
+
+    fireEvent.click(within(details).getByRole('button', { name: 'Resume Sync' }));
+    expect(await screen.findByText('Sync Successfully Resumed')).toBeTruthy();
+    expect(api.callsTo(`${INT}/warehouse/sync/toggle`)[0]?.body).toEqual({
+      connection_id: CONNECTION_ID,
+      sync_enabled: true,
+    });
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Pause Sync' })).toBeTruthy());
+  });
+});

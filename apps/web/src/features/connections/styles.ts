@@ -1,0 +1,7 @@
+// Styles of the Mantine components only the Connections screens use, next to the app's shared set.
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/ColorSwatch.css';
