@@ -6,34 +6,15 @@ import {
   warehouseSourceTableListContract,
 } from '@meridian/contracts';
 import { type FakesnowServer, type SignedIn, fakesnowUnavailable, startFakesnow } from '@meridian/testing';
-import snowflake from 'snowflake-sdk';
 import { SnowflakeConnector } from '../src/modules/warehouse/connectors/snowflake.connector';
 import { WarehouseSessions } from '../src/modules/warehouse/connectors/warehouse-sessions';
 import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
+import { seedSnowflake as seed } from './support/snowflake-seed';
 
 // The Snowflake peer is fakesnow (Snowflake's HTTP API over DuckDB) in a Python virtualenv.
 const unavailable = fakesnowUnavailable();
 if (unavailable) console.warn(`Skipping the Snowflake connector tests: ${unavailable}`);
 const describeWithFakesnow = unavailable ? describe.skip : describe;
-
-/** Seeds the emulator as the customer would: through the driver, as another client. */
-async function seed(url: string, statements: string[]): Promise<void> {
-  const connection = snowflake.createConnection({
-    account: 'seed',
-    username: 'owner',
-    password: 'x',
-    accessUrl: url,
-  });
-  await new Promise<void>((resolve, reject) =>
-    connection.connect((error) => (error ? reject(error) : resolve())),
-  );
-  for (const sqlText of statements) {
-    await new Promise<void>((resolve, reject) =>
-      connection.execute({ sqlText, complete: (error) => (error ? reject(error) : resolve()) }),
-    );
-  }
-  await new Promise<void>((resolve) => connection.destroy(() => resolve()));
-}
 
 describeWithFakesnow(SnowflakeConnector.name, () => {
   let fakesnow: FakesnowServer;

@@ -1,6 +1,5 @@
 import { warehouseConnectionCreateContract, warehouseSchemaSetContract } from '@meridian/contracts';
 import { fakesnowUnavailable, type FakesnowServer, type SignedIn, startFakesnow } from '@meridian/testing';
-import snowflake from 'snowflake-sdk';
 import { WarehouseSessions } from '../src/modules/warehouse/connectors/warehouse-sessions';
 import {
   CURSOR,
@@ -12,29 +11,12 @@ import {
   rowsByKeys,
 } from '../src/modules/warehouse/syncs/sync-sql';
 import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
+import { seedSnowflake as seed } from './support/snowflake-seed';
 
 // The Snowflake peer is fakesnow (Snowflake's HTTP API over DuckDB) in a Python virtualenv.
 const unavailable = fakesnowUnavailable();
 if (unavailable) console.warn(`Skipping the Snowflake sync reads: ${unavailable}`);
 const describeWithFakesnow = unavailable ? describe.skip : describe;
-
-async function seed(url: string, statements: string[]): Promise<void> {
-  const connection = snowflake.createConnection({
-    account: 'seed',
-    username: 'owner',
-    password: 'x',
-    accessUrl: url,
-  });
-  await new Promise<void>((resolve, reject) =>
-    connection.connect((error) => (error ? reject(error) : resolve())),
-  );
-  for (const sqlText of statements) {
-    await new Promise<void>((resolve, reject) =>
-      connection.execute({ sqlText, complete: (error) => (error ? reject(error) : resolve()) }),
-    );
-  }
-  await new Promise<void>((resolve) => connection.destroy(() => resolve()));
-}
 
 /** The sync's reads in the Snowflake dialect, run by the real driver against the emulator. */
 describeWithFakesnow('warehouse sync reads on Snowflake', () => {
