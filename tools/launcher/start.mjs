@@ -66,7 +66,12 @@ async function main() {
   }
 
   const printer = createLogPrinter(process.stdout);
-  const authUrl = `http://127.0.0.1:${servicePort(SERVICES[0], settings.servicePortBase)}`;
+  const urlOf = (name) =>
+    `http://127.0.0.1:${servicePort(
+      SERVICES.find((service) => service.name === name),
+      settings.servicePortBase,
+    )}`;
+  const authUrl = urlOf('auth-service');
   for (const service of SERVICES) {
     const port = servicePort(service, settings.servicePortBase);
     if (!(await isPortFree(port)))
@@ -84,6 +89,7 @@ async function main() {
           HOST: '127.0.0.1',
           DATABASE_URL: databaseUrl,
           AUTH_SERVICE_URL: authUrl,
+          CAMPAIGN_SERVICE_URL: urlOf('campaign-service'),
           PUBLIC_BASE_URL: settings.publicBaseUrl,
           MERIDIAN_MODE: settings.mode,
           LOG_LEVEL: settings.logLevel,

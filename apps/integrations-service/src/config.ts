@@ -43,6 +43,19 @@ export const integrationsConfigSchema = baseConfigSchema
     SNOWFLAKE_ENDPOINT_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Where Salesforce logins start (spec 3 constants). */
     SALESFORCE_LOGIN_URL: z.url().default('https://login.salesforce.com'),
+    /**
+     * The connected app this deployment logs in to Salesforce as (OAuth web-server flow). Unset:
+     * Salesforce cannot be connected and its tile is disabled.
+     */
+    SALESFORCE_CLIENT_ID: z.string().min(1).optional(),
+    SALESFORCE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The REST and Bulk API version spoken to Salesforce. */
+    SALESFORCE_API_VERSION: z
+      .string()
+      .regex(/^[0-9]{2}\.0$/)
+      .default('62.0'),
+    /** Where the campaign service (the person fields' owner) is reached, with the caller's token. */
+    CAMPAIGN_SERVICE_URL: z.url().default('http://127.0.0.1:3103'),
   })
   .superRefine((config, ctx) => {
     if (config.MERIDIAN_MODE === 'production' && !config.CREDENTIALS_ENCRYPTION_KEYS) {

@@ -2,6 +2,7 @@ import { Events1767312000000 } from './1767312000000-events';
 import { Connections1771000000000 } from './1771000000000-connections';
 import { WarehouseSyncs1771100000000 } from './1771100000000-warehouse-syncs';
 import { Segment1771200000000 } from './1771200000000-segment';
+import { Salesforce1771300000000 } from './1771300000000-salesforce';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   Connections1771000000000,
   WarehouseSyncs1771100000000,
   Segment1771200000000,
+  Salesforce1771300000000,
 ];

@@ -3,6 +3,7 @@ import { defineEvent } from './event';
 import { campaignChanged, campaignRunChanged, emailEvents, salesforceSyncRequested } from './email-events';
 import { contactsSyncApplied, contactsSynced, productEventsIngested } from './inbound-events';
 import { apiKeyIssued } from './api-key-events';
+import { crmPersonsExported, crmPushConfigured, crmResyncRequested } from './crm-events';
 
 /**
  * The event catalogue: every event any service publishes. Consumers subscribe by
@@ -54,6 +55,9 @@ export const events = {
   contactsSyncApplied,
   productEventsIngested,
   apiKeyIssued,
+  crmPushConfigured,
+  crmPersonsExported,
+  crmResyncRequested,
 } as const;
 
 export type EventCatalogue = typeof events;

@@ -41,6 +41,12 @@ import { UnifiedConnectionsService } from './unified-connections.service';
     },
     { provide: WarehouseConnectors, inject: [CONFIG], useFactory: createWarehouseConnectors },
   ],
-  exports: [WarehouseSessions, ConnectionsRepository, ConnectionSyncFactsRegistry, ConnectionsService],
+  exports: [
+    WarehouseSessions,
+    ConnectionsRepository,
+    ConnectionSyncFactsRegistry,
+    ConnectionsService,
+    CredentialsCipher,
+  ],
 })
 export class ConnectionsModule {}
