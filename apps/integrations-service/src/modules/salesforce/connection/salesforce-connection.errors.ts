@@ -34,11 +34,17 @@ export function salesforceErrorCode(error: unknown): string | null {
   return null;
 }
 
+const REFRESH_FAILED = 'Unable to refresh session due to:';
+const TRANSIENT = /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket|fetch failed|network|timed? ?out|5\d\d/i;
+
 /** The login is gone for good (revoked, expired refresh token): a new login is needed. */
 export function isLoginRefused(error: unknown): boolean {
   if (error instanceof SalesforceNotLoggedInError) return true;
   const code = salesforceErrorCode(error);
-  return code === 'invalid_grant' || code === 'INVALID_SESSION_ID';
+  if (code === 'invalid_grant' || code === 'INVALID_SESSION_ID') return true;
+  // jsforce wraps a refused refresh in a plain Error; an unreachable Salesforce is not a refusal.
+  const message = error instanceof Error ? error.message : '';
+  return message.startsWith(REFRESH_FAILED) && !TRANSIENT.test(message);
 }
 
 /** Salesforce's own words, never more than a line (a token never appears in them). */
