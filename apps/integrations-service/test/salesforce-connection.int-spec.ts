@@ -170,6 +170,21 @@ describe('Salesforce connection', () => {
       instance_url: fake.baseUrl,
       is_sync_enabled: false,
     });
+    // The CRM row comes first; warehouse rows follow it across pages.
+    await t.sql(
+      `INSERT INTO integrations.connections (organisation_id, label, typ, host_name, database_name, user_name, secret, time_created)
+       SELECT $1, 'Warehouse ' || i, 'postgres', 'db.example.com', 'd', 'u', '\\x00'::bytea, now() - i * interval '1 minute'
+         FROM generate_series(1, 3) AS i`,
+      [orgOf(admin)],
+    );
+    const page = async (n: number) =>
+      (await post(connectionsListContract, { page_size: 2, page_number: n }, member).expect(200)).body;
+    const [first, second] = [await page(1), await page(2)];
+    expect([first.total_count, first.page_count]).toEqual([4, 2]);
+    expect(first.connections.map((c: { name: string }) => c.name)).toEqual(['Sales CRM', 'Warehouse 1']);
+    expect(second.connections.map((c: { name: string }) => c.name)).toEqual(['Warehouse 2', 'Warehouse 3']);
+    await t.sql('DELETE FROM integrations.connections WHERE organisation_id = $1', [orgOf(admin)]);
+
     const constants = await post(integrationConstantsContract, {}, member).expect(200);
     expect(constants.body).toMatchObject({ salesforce_enabled: true, salesforce_login_url: fake.baseUrl });
   });
