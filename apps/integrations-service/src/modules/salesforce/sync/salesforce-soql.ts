@@ -7,8 +7,11 @@ export type SyncedObject = 'lead' | 'contact';
 export const SYNCED_OBJECTS: readonly SyncedObject[] = ['lead', 'contact'];
 export const SOBJECT_NAMES: Record<SyncedObject, 'Lead' | 'Contact'> = { lead: 'Lead', contact: 'Contact' };
 
-/** The fields every pull reads: the key, the names shown on records and the cursor. */
-export const BASE_FIELDS = ['Id', 'Email', 'FirstName', 'LastName', 'Name', 'SystemModstamp'] as const;
+/**
+ * The fields every pull reads: the key, the name parts shown on records (a record's name is
+ * FirstName LastName, as the compound Name is not on every API) and the cursor.
+ */
+export const BASE_FIELDS = ['Id', 'Email', 'FirstName', 'LastName', 'SystemModstamp'] as const;
 
 export interface PullCursor {
   modstamp: string | null;

@@ -40,16 +40,22 @@ export class SalesforceSyncRunner implements JobHandler<typeof salesforceSyncRun
     // Another process runs this connection now; the tick comes back for it.
     if (!lock) return;
     try {
-      await this.run(payload.organisationId, payload.connectionId, context.signal);
+      await this.run(payload.organisationId, payload.connectionId, payload.manual ?? false, context.signal);
     } finally {
       await lock.release();
     }
   }
 
-  private async run(organisationId: string, connectionId: string, signal: AbortSignal): Promise<void> {
+  private async run(
+    organisationId: string,
+    connectionId: string,
+    manual: boolean,
+    signal: AbortSignal,
+  ): Promise<void> {
     const connection = await this.syncs.connection(organisationId, connectionId);
     if (!connection?.is_sync_enabled || !connection.is_sync_active || !connection.setup_complete) return;
-    const run = await this.syncs.openRun(organisationId, connectionId);
+    const run = await this.syncs.openRun(organisationId, connectionId, manual);
+    if (!run) return;
     const gate = new CallGate(this.budget, organisationId, connectionId, signal);
     try {
       const conn = await this.sessions.open(organisationId, connectionId);

@@ -4,7 +4,12 @@ import { z } from 'zod';
 /** One run of one Salesforce connection (a run stopped midway goes on from its cursors). */
 export const salesforceSyncRunJob = defineJob(
   'salesforce-sync.run',
-  z.object({ organisationId: z.string().uuid(), connectionId: z.string().uuid() }),
+  z.object({
+    organisationId: z.string().uuid(),
+    connectionId: z.string().uuid(),
+    /** Run now even if the next run is not due yet (sync.start, a test); the tick leaves it out. */
+    manual: z.boolean().optional(),
+  }),
   // A failure ends the run with its error; the next one is scheduled, a crash is picked up by the tick.
   { maxAttempts: 1 },
 );

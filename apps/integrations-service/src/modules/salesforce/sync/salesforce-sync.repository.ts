@@ -124,8 +124,11 @@ export class SalesforceSyncRepository {
     );
   }
 
-  /** The run to work on: one a stopped process left open goes on, else a new one. */
-  async openRun(organisationId: string, connectionId: string): Promise<SyncRunRow> {
+  /**
+   * The run to work on: one a stopped process left open goes on, else a new one if the
+   * connection is due (or the run was asked for); null when there is nothing to do.
+   */
+  async openRun(organisationId: string, connectionId: string, manual: boolean): Promise<SyncRunRow | null> {
     return this.dataSource.transaction(async (manager) => {
       const open: SyncRunRow[] = await manager.query(
         `SELECT id, organisation_id, connection_id, state FROM integrations.salesforce_sync_runs
@@ -133,10 +136,17 @@ export class SalesforceSyncRepository {
         [connectionId],
       );
       if (open[0]) return open[0];
+      // A second job of a connection that just ran (the tick enqueued it meanwhile) finds it not due.
+      const [due]: Array<{ due: boolean }> = await manager.query(
+        `SELECT (next_run_at IS NULL OR next_run_at <= now()) AS due FROM integrations.salesforce_connections
+          WHERE id = $1 FOR UPDATE`,
+        [connectionId],
+      );
+      if (!manual && !due?.due) return null;
       const [run]: SyncRunRow[] = await manager.query(
-        `INSERT INTO integrations.salesforce_sync_runs (organisation_id, connection_id, state)
-         VALUES ($1, $2, 'processing') RETURNING id, organisation_id, connection_id, state`,
-        [organisationId, connectionId],
+        `INSERT INTO integrations.salesforce_sync_runs (organisation_id, connection_id, state, trigger)
+         VALUES ($1, $2, 'processing', $3) RETURNING id, organisation_id, connection_id, state`,
+        [organisationId, connectionId, manual ? 'manual' : 'schedule'],
       );
       return run!;
     });
