@@ -305,6 +305,40 @@ describe(SalesforceHealthService.name, () => {
     expect(connection!.due).toBe(true);
   });
 
+  it('finds the record of a failed apply filed by email: named in the modal, pulled again from its stamp', async () => {
+    await seed.records(org(), conn, [
+      { sf_id: '003L', object: 'lead', email: 'ann@example.com', sf_modstamp: '2026-01-01T00:00:00Z' },
+      { sf_id: '003N', object: 'contact', email: 'Ann@example.com', name: 'Ann N', is_selected: true },
+      { sf_id: '003M', object: 'contact', email: 'ann@example.com', sf_modstamp: '2026-03-01T00:00:00Z' },
+    ]);
+    await t.sql(
+      `UPDATE integrations.salesforce_records SET sf_modstamp = '2026-03-02T00:00:00Z' WHERE sf_id = '003N'`,
+    );
+    await seed.errors(org(), conn, [{ error_class: 'others', direction: 'read', email: 'ann@example.com' }]);
+    await seed.cursor(conn, 'contact', '2026-04-01T00:00:00Z', '003Z');
+    await seed.cursor(conn, 'lead', '2026-04-01T00:00:00Z', '00QZ');
+
+    const modal = await call(salesforceErrorClassQueryContract, {
+      connection_id: conn,
+      error_class: 'others',
+    });
+    expect(modal.body.records[0]).toMatchObject({
+      name: 'Ann N',
+      salesforce_id: '003N',
+      email: 'ann@example.com',
+    });
+
+    await call(salesforceErrorsResyncContract, { connection_id: conn, error_names: ['others'] }).expect(200);
+    const cursors = await t.sql<{ object: string; last_modstamp: Date }>(
+      `SELECT object, last_modstamp FROM integrations.salesforce_cursors ORDER BY object`,
+    );
+    // Only the contact object failed: the lead cursor stays.
+    expect(cursors).toEqual([
+      { object: 'contact', last_modstamp: new Date('2026-02-28T23:59:59.999Z') },
+      { object: 'lead', last_modstamp: new Date('2026-04-01T00:00:00Z') },
+    ]);
+  });
+
   it('answers 404 for another organisation’s connection on every connection call, changing nothing', async () => {
     await seedHealth();
     const calls: Array<[Endpoint, Record<string, unknown>]> = [

@@ -7,6 +7,7 @@ import { SalesforcePersonRecordsRepository } from './salesforce-person-records.r
 import { SalesforcePersonController } from './salesforce-person.controller';
 import { SalesforcePersonService } from './salesforce-person.service';
 import { SalesforceResync } from './salesforce-resync';
+import { SalesforceResyncRepository } from './salesforce-resync.repository';
 
 /**
  * Salesforce sync health (error classes, affected records, bulk archive and resync) and the contact
@@ -19,6 +20,7 @@ import { SalesforceResync } from './salesforce-resync';
     Transactions,
     SalesforceErrorsRepository,
     SalesforcePersonRecordsRepository,
+    SalesforceResyncRepository,
     SalesforceResync,
     SalesforceHealthService,
     SalesforcePersonService,

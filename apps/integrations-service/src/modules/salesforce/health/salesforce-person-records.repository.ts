@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Transaction } from '@meridian/server-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { RepullPoint } from './salesforce-errors.repository';
 
 export interface PersonRecordRow {
   sf_id: string;
@@ -15,8 +14,8 @@ export interface PersonRecordRow {
 }
 
 /**
- * The Salesforce side the health calls act on: the organisation's live connection, the records of a
- * person, and the pull cursors a resync moves back.
+ * The Salesforce side the health calls read: the organisation's live connection and a person's
+ * records (and which of them is selected).
  */
 @Injectable()
 export class SalesforcePersonRecordsRepository {
@@ -81,60 +80,5 @@ export class SalesforcePersonRecordsRepository {
       [connectionId, email, sfId],
     )) as Array<{ changed: number; found: boolean }>;
     return found;
-  }
-
-  /**
-   * Pushes of these persons are not skipped as unchanged: their records' pushed hashes are cleared
-   * (a failed push may have left a hash of values Salesforce never took).
-   */
-  async forgetPushed(tx: Transaction, connectionId: string, emails: readonly string[]): Promise<void> {
-    if (emails.length === 0) return;
-    await this.db(tx).query(
-      `UPDATE integrations.salesforce_records SET pushed_hash = NULL
-        WHERE connection_id = $1 AND lower(email) = ANY($2::text[]) AND pushed_hash IS NOT NULL`,
-      [connectionId, emails.map((e) => e.toLowerCase())],
-    );
-  }
-
-  /**
-   * Makes the next run pull these records again: each object's cursor moves back to just before the
-   * earliest affected record's SystemModstamp (to the start when one is unknown; a cursor already
-   * before that point stays), and the records'
-   * pulled hashes are cleared so the pull applies them even if Salesforce has not changed them. The
-   * other records re-read on the way keep their hashes and are skipped as unchanged.
-   */
-  async rewind(
-    tx: Transaction,
-    connectionId: string,
-    points: readonly RepullPoint[],
-    sfIds: readonly string[],
-  ) {
-    if (points.length === 0) return;
-    await this.db(tx).query(
-      `UPDATE integrations.salesforce_cursors c
-          SET last_modstamp = CASE WHEN p.since IS NULL THEN NULL
-                                   ELSE LEAST(c.last_modstamp, p.since - interval '1 millisecond') END,
-              last_id = NULL
-         FROM unnest($2::text[], $3::timestamptz[]) AS p(object, since)
-        WHERE c.connection_id = $1 AND c.object = p.object AND c.last_modstamp IS NOT NULL
-          AND (p.since IS NULL OR c.last_modstamp >= p.since - interval '1 millisecond')`,
-      [connectionId, points.map((p) => p.object), points.map((p) => p.since)],
-    );
-    if (sfIds.length > 0) {
-      await this.db(tx).query(
-        `UPDATE integrations.salesforce_records SET pulled_hash = NULL
-          WHERE connection_id = $1 AND sf_id = ANY($2::text[])`,
-        [connectionId, sfIds],
-      );
-    }
-  }
-
-  /** A running sync picks the connection up at its next tick instead of waiting for its schedule. */
-  async runSoon(tx: Transaction, connectionId: string): Promise<void> {
-    await this.db(tx).query(
-      `UPDATE integrations.salesforce_connections SET next_run_at = LEAST(next_run_at, now())
-        WHERE id = $1 AND is_sync_enabled AND is_sync_active AND deleted_at IS NULL`,
-      [connectionId],
-    );
   }
 }

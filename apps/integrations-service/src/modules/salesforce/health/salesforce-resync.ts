@@ -2,24 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { events, SALESFORCE_RESYNC_CHUNK } from '@meridian/contracts';
 import { EventPublisher, type Transaction } from '@meridian/server-kit';
-import { type ErrorSelection, SalesforceErrorsRepository } from './salesforce-errors.repository';
-import { SalesforcePersonRecordsRepository } from './salesforce-person-records.repository';
+import { type ErrorSelection, SalesforceResyncRepository } from './salesforce-resync.repository';
 
 /**
  * Syncs records again, in the caller's transaction: the errors it retries are resolved together
  * with the requests that retry them, so a rollback leaves both as they were.
  * - Write errors (a push failed): the campaign service is asked to export those persons again
- *   (crmResyncRequested, at most 1000 emails each); their pushed hashes are cleared so the push is
- *   not skipped as unchanged.
+ *   (crmResyncRequested, at most 1000 emails each); their pushed hashes are cleared so the
+ *   records pulled next are not taken for echoes of a push Salesforce never took.
  * - Read errors (a pull failed): the object's cursor moves back before the earliest affected record
- *   and those records' pulled hashes are cleared, so the next run pulls and applies them again.
+ *   and those records' hashes are cleared, so the next run pulls and applies them again.
  * No Salesforce call is made here: the pushes and pulls that follow draw from the API budget.
  */
 @Injectable()
 export class SalesforceResync {
   constructor(
-    private readonly errors: SalesforceErrorsRepository,
-    private readonly records: SalesforcePersonRecordsRepository,
+    private readonly resyncs: SalesforceResyncRepository,
     private readonly publisher: EventPublisher,
   ) {}
 
@@ -31,12 +29,12 @@ export class SalesforceResync {
     selection: ErrorSelection,
     alsoPush: readonly string[] = [],
   ): Promise<number> {
-    const picked = await this.errors.resolve(tx, connectionId, selection);
+    const picked = await this.resyncs.resolve(tx, connectionId, selection);
     const emails = [...new Set([...picked.emails, ...alsoPush.map((e) => e.toLowerCase())])];
-    await this.records.forgetPushed(tx, connectionId, emails);
+    await this.resyncs.forgetPushed(tx, connectionId, emails);
     await this.requestExport(tx, organisationId, connectionId, emails);
-    await this.records.rewind(tx, connectionId, picked.repull, picked.sfIds);
-    if (picked.repull.length > 0) await this.records.runSoon(tx, connectionId);
+    await this.resyncs.rewind(tx, connectionId, picked.repull, picked.sfIds);
+    if (picked.repull.length > 0) await this.resyncs.runSoon(tx, connectionId);
     return picked.resolved;
   }
 
