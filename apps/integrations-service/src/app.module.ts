@@ -16,6 +16,8 @@ import { WarehouseSyncModule } from './modules/warehouse/syncs/warehouse-sync.mo
 import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
 import { SalesforceHealthModule } from './modules/salesforce/health/salesforce-health.module';
+import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.module';
+import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
 
 export const SCHEMA = 'integrations';
 
@@ -39,13 +41,17 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
         concurrency: 4,
-        crontab: [cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} })],
+        crontab: [
+          cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} }),
+          cronItem(salesforceSyncTickJob, '* * * * *', { payload: {} }),
+        ],
       }),
       HealthModule.forService('integrations'),
       ConnectionsModule,
       WarehouseSyncModule,
       SegmentModule,
       SalesforceHealthModule,
+      SalesforceSyncModule,
     ],
   };
 }
