@@ -68,8 +68,8 @@ describe(toExportBatches.name, () => {
     expect(dropped).toEqual([[huge.person_id, ['notes']]]);
     const sent = batches.flatMap((b) => b.persons);
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.values).toEqual({ ...huge.values, notes: undefined, email: 'p1@wide.test' });
-    expect(Object.keys(sent[1]!.values)).not.toContain('notes');
+    const { notes: _notes, ...kept } = huge.values;
+    expect(sent[1]!.values).toStrictEqual(kept);
     for (const batch of batches) expect(size(batch)).toBeLessThan(INBOUND_EVENT_MAX_BYTES);
   });
 

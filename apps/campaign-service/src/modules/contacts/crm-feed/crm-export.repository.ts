@@ -27,6 +27,8 @@ export interface PersonRow {
  * writers stamp with the application's clock (a contact edit) rather than the database's.
  */
 const CLOCK_SLACK = '2 seconds';
+/** The longest an open transaction holds a feed back (a bulk write's transaction is far shorter). */
+const OPEN_WAIT = '15 minutes';
 
 const defaultColumns = new Set<string>(DEFAULT_FIELD_NAMES);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,11 +60,13 @@ export class CrmExportRepository {
   /**
    * The latest change time a page may take: before the oldest transaction still open (its changes,
    * stamped with its start, may commit later) and a little before now. Changes after it wait for
-   * the next page, so none commits behind a cursor that already moved past it.
+   * the next page, so none commits behind a cursor that already moved past it. A transaction left
+   * open longer than OPEN_WAIT holds the feed back no further: the feed never stalls for good.
    */
   async horizon(tx: Transaction): Promise<string> {
     const rows = (await manager(tx).query(
-      `SELECT (least(now(), coalesce(min(xact_start), now())) - interval '${CLOCK_SLACK}')::text AS horizon
+      `SELECT (greatest(least(now(), coalesce(min(xact_start), now())), now() - interval '${OPEN_WAIT}')
+                - interval '${CLOCK_SLACK}')::text AS horizon
          FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL`,
     )) as { horizon: string }[];
