@@ -8,7 +8,7 @@ import {
 import { EventPublisher } from '@meridian/server-kit';
 import { eventually, type SignedIn } from '@meridian/testing';
 import { DataSource } from 'typeorm';
-import { CrmChangesService } from '../src/modules/contacts/crm-feed/crm-changes.service';
+import { CrmChangesService, FEED_PAGE_SIZE } from '../src/modules/contacts/crm-feed/crm-changes.service';
 import { CrmFeedService } from '../src/modules/contacts/crm-feed/crm-feed.service';
 import { PersonsService } from '../src/modules/contacts/persons/persons.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
@@ -157,6 +157,27 @@ describe('CRM push feed', () => {
     ]);
     const ids = (await exported(connection)).map((e) => e.batch_id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('pages through persons changed in the same instant, each exported once', async () => {
+    const connection = randomUUID();
+    // One statement: every person has the same change time, so pages split inside it by id.
+    const count = 2 * FEED_PAGE_SIZE + 1_234;
+    const bulk = await t.platform.newOrganisation();
+    const ids = await persons(bulk, 'bulk.feed.test', count, 60_000);
+    await configure({ connection_id: connection }, bulk);
+    await exportNow(connection);
+    const sent = await exportedIds(connection);
+    expect(sent).toHaveLength(count);
+    expect(new Set(sent).size).toBe(count);
+    expect(sent).toEqual([...ids].sort());
+    // Three pages, and nothing more on the next call.
+    const pages = new Set(
+      (await exported(connection)).map((e) => e.batch_id.split(':').slice(0, 3).join(':')),
+    );
+    expect(pages.size).toBe(3);
+    await exportNow(connection);
+    expect(await exportedIds(connection)).toHaveLength(count);
   });
 
   it('pushes only the members of a static inclusion list', async () => {
