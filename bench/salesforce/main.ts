@@ -5,17 +5,18 @@
  * directly with jsforce; it reports wall time, API calls against the minimum Salesforce's limits
  * allow, and peak memory.
  *
- * The product half (the same pull and push through the integrations service's sync engine, ratio
- * >= 0.8x of the baseline's wall time, calls within the budget, memory flat in the record count) is
- * pending until the sync engine is merged: see README.md.
+ * Then the product does the same through the integrations service's sync engine (in-process) and
+ * the campaign service (a process, the built server code): ratio baseline / product wall time
+ * (target >= 0.8x) and the calls each used. BASELINE_ONLY=1 skips the product half.
  *
- *   npm run bench:salesforce
+ *   npm run bench:salesforce               (embedded Postgres unless DATABASE_URL is set)
  *   PULL_ROWS=200000 PUSH_ROWS=50000 API_LATENCY_MS=50 npm run bench:salesforce
  */
 import { loadavg } from 'node:os';
 import { FakeSalesforce } from '@meridian/testing';
 import { bulkPull, bulkUpdate, login } from './baseline';
 import { collectionCalls, minimumCalls } from './minimum-calls';
+import { runProduct } from './product';
 
 const PULL_ROWS = Number(process.env.PULL_ROWS ?? 200_000);
 const PUSH_ROWS = Math.min(Number(process.env.PUSH_ROWS ?? 50_000), PULL_ROWS);
@@ -111,9 +112,30 @@ async function main(): Promise<void> {
       `the same push as sObject collections would take ${collectionCalls(PUSH_ROWS)} calls ` +
         `(at least ${s(collectionCalls(PUSH_ROWS) * API_LATENCY_MS)} of latency alone)`,
     );
-    // TODO(product half): once the sync engine is merged, run the integrations and campaign
-    // services on this fake (README.md "Product half") and report product/baseline ratios.
-    console.log('product: pending (the sync engine is not on this branch)');
+    if (process.env.BASELINE_ONLY === '1') return;
+    const product = await measured(() => runProduct(fake, PUSH_ROWS));
+    const p = product.value;
+    if (p.pulledPersons !== PULL_ROWS)
+      throw new Error(`the product pulled ${p.pulledPersons} of ${PULL_ROWS}`);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.table({
+      'product pull (run until every batch is applied)': {
+        wall: s(p.pull.ms),
+        'API calls': p.pull.calls,
+        'vs baseline (baseline / product)': (pull.ms / p.pull.ms).toFixed(2),
+      },
+      'product push (queued persons until the run settles)': {
+        wall: s(p.push.ms),
+        'API calls': p.push.calls,
+        'vs baseline (baseline / product)': (push.ms / p.push.ms).toFixed(2),
+      },
+      'exports queued (campaign events to push queue)': { wall: s(p.queued.ms), 'API calls': 0 },
+    });
+    console.log(`peak RSS of this process with the integrations service in it: ${product.peakRssMb} MB`);
   } finally {
     await fake.stop();
   }
