@@ -16,6 +16,7 @@ import { WarehouseSyncModule } from './modules/warehouse/syncs/warehouse-sync.mo
 import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
 import { SalesforceConnectionModule } from './modules/salesforce/connection/salesforce-connection.module';
+import { SalesforceHealthModule } from './modules/salesforce/health/salesforce-health.module';
 import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.module';
 import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
 
@@ -51,6 +52,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       WarehouseSyncModule,
       SegmentModule,
       SalesforceConnectionModule,
+      SalesforceHealthModule,
       SalesforceSyncModule,
     ],
   };

@@ -53,4 +53,5 @@ export * from './integrations/activity-log.contract';
 export * from './integrations/connections.contract';
 export * from './integrations/segment.contract';
 export * from './integrations/salesforce-connection.contract';
+export * from './integrations/salesforce-health.contract';
 export * from './integrations/salesforce-sync.contract';
