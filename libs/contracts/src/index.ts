@@ -52,3 +52,5 @@ export * from './integrations/warehouse-sync.contract';
 export * from './integrations/activity-log.contract';
 export * from './integrations/connections.contract';
 export * from './integrations/segment.contract';
+export * from './campaign/person-fields.contract';
+export * from './integrations/unified-mapping.contract';
