@@ -19,6 +19,7 @@ import { SalesforceConnectionModule } from './modules/salesforce/connection/sale
 import { SalesforceHealthModule } from './modules/salesforce/health/salesforce-health.module';
 import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.module';
 import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
+import { UnifiedMappingModule } from './modules/salesforce/mapping/unified-mapping.module';
 
 export const SCHEMA = 'integrations';
 
@@ -54,6 +55,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       SalesforceConnectionModule,
       SalesforceHealthModule,
       SalesforceSyncModule,
+      UnifiedMappingModule,
     ],
   };
 }
