@@ -52,3 +52,4 @@ export * from './integrations/warehouse-sync.contract';
 export * from './integrations/activity-log.contract';
 export * from './integrations/connections.contract';
 export * from './integrations/segment.contract';
+export * from './integrations/salesforce-connection.contract';
