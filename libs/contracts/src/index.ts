@@ -53,3 +53,5 @@ export * from './integrations/activity-log.contract';
 export * from './integrations/connections.contract';
 export * from './integrations/segment.contract';
 export * from './integrations/salesforce-connection.contract';
+export * from './campaign/person-fields.contract';
+export * from './integrations/unified-mapping.contract';
