@@ -4,6 +4,7 @@ import { ConnectionDetailRoute } from '@/features/connections/routes/connection-
 import { ConnectionListRoute } from '@/features/connections/routes/connection-list';
 import { ConnectionsOverviewRoute } from '@/features/connections/routes/connections-overview';
 import { SyncConfigurationRoute } from '@/features/connections/routes/sync-configuration';
+import { SalesforceTileProvider } from './salesforce-screens';
 
 /*
  * The Connections screens need the signed-in user's roles (admins change connections and syncs,
@@ -16,12 +17,22 @@ function useCanEdit(): boolean | null {
 
 export function ConnectionListScreen() {
   const canEdit = useCanEdit();
-  return canEdit === null ? <FullPageLoader /> : <ConnectionListRoute canEdit={canEdit} />;
+  if (canEdit === null) return <FullPageLoader />;
+  return (
+    <SalesforceTileProvider>
+      <ConnectionListRoute canEdit={canEdit} />
+    </SalesforceTileProvider>
+  );
 }
 
 export function ConnectionsOverviewScreen() {
   const canEdit = useCanEdit();
-  return canEdit === null ? <FullPageLoader /> : <ConnectionsOverviewRoute canEdit={canEdit} />;
+  if (canEdit === null) return <FullPageLoader />;
+  return (
+    <SalesforceTileProvider>
+      <ConnectionsOverviewRoute canEdit={canEdit} />
+    </SalesforceTileProvider>
+  );
 }
 
 export function ConnectionDetailScreen() {
