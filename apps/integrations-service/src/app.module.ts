@@ -15,6 +15,7 @@ import { ConnectionsModule } from './modules/warehouse/connections/connections.m
 import { WarehouseSyncModule } from './modules/warehouse/syncs/warehouse-sync.module';
 import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
+import { SalesforceConnectionModule } from './modules/salesforce/connection/salesforce-connection.module';
 
 export const SCHEMA = 'integrations';
 
@@ -44,6 +45,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       ConnectionsModule,
       WarehouseSyncModule,
       SegmentModule,
+      SalesforceConnectionModule,
     ],
   };
 }
