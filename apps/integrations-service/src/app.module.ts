@@ -16,6 +16,7 @@ import { WarehouseSyncModule } from './modules/warehouse/syncs/warehouse-sync.mo
 import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
 import { SalesforceConnectionModule } from './modules/salesforce/connection/salesforce-connection.module';
+import { UnifiedMappingModule } from './modules/salesforce/mapping/unified-mapping.module';
 
 export const SCHEMA = 'integrations';
 
@@ -46,6 +47,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       WarehouseSyncModule,
       SegmentModule,
       SalesforceConnectionModule,
+      UnifiedMappingModule,
     ],
   };
 }

@@ -4,6 +4,7 @@ import { ConnectionDetailRoute } from '@/features/connections/routes/connection-
 import { ConnectionListRoute } from '@/features/connections/routes/connection-list';
 import { ConnectionsOverviewRoute } from '@/features/connections/routes/connections-overview';
 import { SyncConfigurationRoute } from '@/features/connections/routes/sync-configuration';
+import { CrmMappingPanel } from '@/features/crm-mapping/components/crm-mapping-panel';
 import { SalesforceTileProvider } from './salesforce-screens';
 
 /*
@@ -28,9 +29,10 @@ export function ConnectionListScreen() {
 export function ConnectionsOverviewScreen() {
   const canEdit = useCanEdit();
   if (canEdit === null) return <FullPageLoader />;
+  // The CRM Data tab shows the same mapping as /crm-data (features meet here, not in each other).
   return (
     <SalesforceTileProvider>
-      <ConnectionsOverviewRoute canEdit={canEdit} />
+      <ConnectionsOverviewRoute canEdit={canEdit} crmData={<CrmMappingPanel canEdit={canEdit} />} />
     </SalesforceTileProvider>
   );
 }
