@@ -17,6 +17,8 @@ import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
 import { SalesforceConnectionModule } from './modules/salesforce/connection/salesforce-connection.module';
 import { UnifiedMappingModule } from './modules/salesforce/mapping/unified-mapping.module';
+import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.module';
+import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
 
 export const SCHEMA = 'integrations';
 
@@ -40,7 +42,10 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
         concurrency: 4,
-        crontab: [cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} })],
+        crontab: [
+          cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} }),
+          cronItem(salesforceSyncTickJob, '* * * * *', { payload: {} }),
+        ],
       }),
       HealthModule.forService('integrations'),
       ConnectionsModule,
@@ -48,6 +53,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       SegmentModule,
       SalesforceConnectionModule,
       UnifiedMappingModule,
+      SalesforceSyncModule,
     ],
   };
 }
