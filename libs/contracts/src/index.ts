@@ -53,3 +53,4 @@ export * from './integrations/activity-log.contract';
 export * from './integrations/connections.contract';
 export * from './integrations/segment.contract';
 export * from './integrations/salesforce-sync.contract';
+export * from './integrations/salesforce-health.contract';
