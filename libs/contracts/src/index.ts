@@ -54,3 +54,4 @@ export * from './integrations/connections.contract';
 export * from './integrations/segment.contract';
 export * from './integrations/salesforce-sync.contract';
 export * from './integrations/salesforce-health.contract';
+export * from './integrations/salesforce-connection.contract';

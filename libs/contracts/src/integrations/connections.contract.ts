@@ -238,6 +238,8 @@ export const integrationConstantsSchema = z.object({
   default_sync_interval: z.string(),
   metadata_fields: z.array(z.string()),
   salesforce_login_url: z.string(),
+  /** A Salesforce connected app is configured: false disables the Salesforce tile. */
+  salesforce_enabled: z.boolean(),
   /** Shown above the IPs on the whitelist step. */
   whitelist_note: z.string(),
 });

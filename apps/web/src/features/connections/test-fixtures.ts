@@ -29,6 +29,7 @@ export const constants: IntegrationConstants = {
   default_sync_interval: '1h',
   metadata_fields: [],
   salesforce_login_url: '',
+  salesforce_enabled: true,
   whitelist_note: 'Allow these IP addresses',
 };
 export const constantsAnswer = { [`${INT}/generic/constants.authenticated`]: { body: constants } };

@@ -26,6 +26,7 @@ export class GenericController {
       warehouse_types: warehouseServiceList,
       ...constantDefaults,
       salesforce_login_url: this.config.SALESFORCE_LOGIN_URL,
+      salesforce_enabled: Boolean(this.config.SALESFORCE_CLIENT_ID && this.config.SALESFORCE_CLIENT_SECRET),
       whitelist_note: WHITELIST_NOTE,
     };
   }
