@@ -15,6 +15,8 @@ import { ConnectionsModule } from './modules/warehouse/connections/connections.m
 import { WarehouseSyncModule } from './modules/warehouse/syncs/warehouse-sync.module';
 import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
+import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.module';
+import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
 
 export const SCHEMA = 'integrations';
 
@@ -38,12 +40,16 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
         concurrency: 4,
-        crontab: [cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} })],
+        crontab: [
+          cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} }),
+          cronItem(salesforceSyncTickJob, '* * * * *', { payload: {} }),
+        ],
       }),
       HealthModule.forService('integrations'),
       ConnectionsModule,
       WarehouseSyncModule,
       SegmentModule,
+      SalesforceSyncModule,
     ],
   };
 }

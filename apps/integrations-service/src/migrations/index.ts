@@ -3,6 +3,7 @@ import { Connections1771000000000 } from './1771000000000-connections';
 import { WarehouseSyncs1771100000000 } from './1771100000000-warehouse-syncs';
 import { Segment1771200000000 } from './1771200000000-segment';
 import { Salesforce1771300000000 } from './1771300000000-salesforce';
+import { SalesforceSync1771300000200 } from './1771300000200-salesforce-sync';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   WarehouseSyncs1771100000000,
   Segment1771200000000,
   Salesforce1771300000000,
+  SalesforceSync1771300000200,
 ];

@@ -1,0 +1,65 @@
+import type { SalesforceApiBudget } from '../session/salesforce-api-budget';
+import { DEFERRED_CODES, LOGIN_CODES } from './salesforce-sync-rules';
+
+/** Today's API allowance is spent (ours or the org's): the work waits for a later run. */
+export class BudgetSpentError extends Error {
+  constructor() {
+    super('The Salesforce API allowance for today is used up');
+  }
+}
+
+/** The run was asked to stop (shutdown): it stays open and the next process goes on. */
+export class RunStoppedError extends Error {}
+
+/** A Salesforce error's code, as jsforce reports it (errorCode, or the OAuth error's name). */
+export function errorCodeOf(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const e = error as { errorCode?: unknown; name?: unknown };
+  if (typeof e.errorCode === 'string') return e.errorCode;
+  if (typeof e.name === 'string' && e.name !== 'Error') return e.name;
+  return null;
+}
+
+export const isLoginError = (error: unknown): boolean => LOGIN_CODES.has(errorCodeOf(error) ?? '');
+
+/**
+ * Every Salesforce call of a run goes through here: one call taken from the API budget first
+ * (refused: BudgetSpentError), counted for the run; Salesforce's own REQUEST_LIMIT_EXCEEDED
+ * means the same.
+ */
+export class CallGate {
+  calls = 0;
+  deferred = 0;
+
+  constructor(
+    private readonly budget: SalesforceApiBudget,
+    private readonly organisationId: string,
+    private readonly connectionId: string,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** Takes one call; false (and counted as deferred) when none is left. */
+  async take(): Promise<boolean> {
+    if (this.signal.aborted) throw new RunStoppedError();
+    const granted = await this.budget.take(this.organisationId, this.connectionId, 1);
+    if (granted < 1) {
+      this.deferred += 1;
+      return false;
+    }
+    this.calls += 1;
+    return true;
+  }
+
+  async call<T>(request: () => Promise<T>): Promise<T> {
+    if (!(await this.take())) throw new BudgetSpentError();
+    try {
+      return await request();
+    } catch (error) {
+      if (DEFERRED_CODES.has(errorCodeOf(error) ?? '')) {
+        this.deferred += 1;
+        throw new BudgetSpentError();
+      }
+      throw error;
+    }
+  }
+}

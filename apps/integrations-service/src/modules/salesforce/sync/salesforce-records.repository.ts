@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Transaction } from '@meridian/server-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { SalesforceErrorClass, Value } from './salesforce-sync-rules';
+import type { SyncedObject } from './salesforce-soql';
+
+export interface PulledRecord {
+  sf_id: string;
+  email: string | null;
+  name: string | null;
+  modstamp: string | null;
+  sf_values: Record<string, Value>;
+  pulled_hash: string;
+}
+
+export interface NewError {
+  error_class: SalesforceErrorClass;
+  direction: 'read' | 'write';
+  object: string;
+  record_key: string;
+  sf_id: string | null;
+  email: string | null;
+  person_id: string | null;
+  name: string | null;
+  error_text: string;
+}
+
+/** Salesforce records the product knows and the errors of records that did not sync. */
+@Injectable()
+export class SalesforceRecordsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private db(tx?: Transaction): EntityManager {
+    return tx ? (tx as unknown as EntityManager) : this.dataSource.manager;
+  }
+
+  /**
+   * Stores a pulled page (one statement) and answers which of its records were new and which
+   * only echo the product's own last push (their values hash to what was pushed).
+   */
+  async upsertPulled(
+    tx: Transaction,
+    organisationId: string,
+    connectionId: string,
+    object: SyncedObject,
+    records: readonly PulledRecord[],
+  ): Promise<{ inserted: Set<string>; echoes: Set<string> }> {
+    if (records.length === 0) return { inserted: new Set(), echoes: new Set() };
+    const rows: Array<{ sf_id: string; inserted: boolean; echo: boolean }> = await this.db(tx).query(
+      `WITH input AS (
+         SELECT * FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::jsonb[], $9::text[])
+           AS u(sf_id, email, name, modstamp, sf_values, pulled_hash)
+       ), prev AS (
+         SELECT r.sf_id, r.pushed_hash FROM integrations.salesforce_records r
+           JOIN input i ON i.sf_id = r.sf_id WHERE r.connection_id = $2
+       ), up AS (
+         INSERT INTO integrations.salesforce_records AS r (organisation_id, connection_id, object, sf_id, email, name,
+             sf_modstamp, sf_values, pulled_hash, time_pulled)
+         SELECT $1, $2, $3, sf_id, email, name, modstamp, sf_values, pulled_hash, now() FROM input
+         ON CONFLICT (connection_id, sf_id) DO UPDATE
+           SET email = EXCLUDED.email, name = EXCLUDED.name, sf_modstamp = EXCLUDED.sf_modstamp,
+               sf_values = EXCLUDED.sf_values, pulled_hash = EXCLUDED.pulled_hash, time_pulled = now(),
+               is_deleted = false, time_updated = now()
+         RETURNING r.sf_id
+       )
+       SELECT i.sf_id, p.sf_id IS NULL AS inserted, COALESCE(p.pushed_hash = i.pulled_hash, false) AS echo
+         FROM input i LEFT JOIN prev p ON p.sf_id = i.sf_id`,
+      [
+        organisationId,
+        connectionId,
+        object,
+        records.map((r) => r.sf_id),
+        records.map((r) => r.email),
+        records.map((r) => r.name),
+        records.map((r) => r.modstamp),
+        records.map((r) => JSON.stringify(r.sf_values)),
+        records.map((r) => r.pulled_hash),
+      ],
+    );
+    return {
+      inserted: new Set(rows.filter((r) => r.inserted).map((r) => r.sf_id)),
+      echoes: new Set(rows.filter((r) => r.echo).map((r) => r.sf_id)),
+    };
+  }
+
+  /**
+   * Picks the record of each of these emails that has none selected (a contact before a lead,
+   * else the latest), then answers which of the given records are their person's selected one.
+   */
+  async selectFor(tx: Transaction, connectionId: string, sfIds: readonly string[]): Promise<Set<string>> {
+    if (sfIds.length === 0) return new Set();
+    await this.db(tx).query(
+      `UPDATE integrations.salesforce_records r SET is_selected = true
+         FROM (
+           SELECT DISTINCT ON (lower(c.email)) c.sf_id FROM integrations.salesforce_records c
+            WHERE c.connection_id = $1 AND NOT c.is_deleted AND c.email IS NOT NULL
+              AND lower(c.email) IN (SELECT lower(email) FROM integrations.salesforce_records
+                                      WHERE connection_id = $1 AND sf_id = ANY($2::text[]) AND email IS NOT NULL)
+              AND NOT EXISTS (SELECT 1 FROM integrations.salesforce_records s
+                               WHERE s.connection_id = $1 AND lower(s.email) = lower(c.email)
+                                 AND s.is_selected AND NOT s.is_deleted)
+            ORDER BY lower(c.email), (c.object = 'contact') DESC, c.sf_modstamp DESC NULLS LAST
+         ) pick
+        WHERE r.connection_id = $1 AND r.sf_id = pick.sf_id`,
+      [connectionId, sfIds],
+    );
+    const rows: Array<{ sf_id: string }> = await this.db(tx).query(
+      `SELECT sf_id FROM integrations.salesforce_records
+        WHERE connection_id = $1 AND sf_id = ANY($2::text[]) AND is_selected`,
+      [connectionId, sfIds],
+    );
+    return new Set(rows.map((r) => r.sf_id));
+  }
+
+  /** When each of these persons last changed in the product, as far as a waiting push says. */
+  async pendingChanges(connectionId: string, emails: readonly string[]): Promise<Map<string, Date>> {
+    if (emails.length === 0) return new Map();
+    const rows: Array<{ key: string; at: Date }> = await this.db().query(
+      `SELECT lower(email) AS key, max(person_updated_at) AS at FROM integrations.salesforce_push_queue
+        WHERE connection_id = $1 AND lower(email) = ANY($2::text[]) AND person_updated_at IS NOT NULL
+        GROUP BY lower(email)`,
+      [connectionId, emails.map((e) => e.toLowerCase())],
+    );
+    return new Map(rows.map((r) => [r.key, r.at]));
+  }
+
+  /** Records or bumps errors (one per class, direction, object and record). */
+  async addErrors(
+    tx: Transaction | undefined,
+    organisationId: string,
+    connectionId: string,
+    errors: readonly NewError[],
+  ): Promise<void> {
+    const unique = [
+      ...new Map(
+        errors.map((e) => [`${e.error_class}|${e.direction}|${e.object}|${e.record_key}`, e]),
+      ).values(),
+    ];
+    if (unique.length === 0) return;
+    const col = <K extends keyof NewError>(k: K) => unique.map((e) => e[k]);
+    await this.db(tx).query(
+      `INSERT INTO integrations.salesforce_errors AS e (organisation_id, connection_id, error_class, direction, object,
+           record_key, sf_id, email, person_id, name, error_text)
+       SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+           $10::text[], $11::text[])
+       ON CONFLICT (connection_id, error_class, direction, object, record_key) DO UPDATE
+         SET attempts = e.attempts + 1, last_occurred = now(), error_text = EXCLUDED.error_text,
+             sf_id = COALESCE(EXCLUDED.sf_id, e.sf_id), person_id = COALESCE(EXCLUDED.person_id, e.person_id),
+             name = COALESCE(EXCLUDED.name, e.name), resolved_at = NULL`,
+      [
+        organisationId,
+        connectionId,
+        col('error_class'),
+        col('direction'),
+        col('object'),
+        col('record_key'),
+        col('sf_id'),
+        col('email'),
+        col('person_id'),
+        col('name'),
+        col('error_text'),
+      ],
+    );
+  }
+
+  /** Write errors of persons that have now been pushed are resolved. */
+  async resolveWriteErrors(connectionId: string, emails: readonly string[]): Promise<void> {
+    if (emails.length === 0) return;
+    await this.db().query(
+      `UPDATE integrations.salesforce_errors SET resolved_at = now()
+        WHERE connection_id = $1 AND direction = 'write' AND resolved_at IS NULL
+          AND lower(record_key) = ANY($2::text[])`,
+      [connectionId, emails.map((e) => e.toLowerCase())],
+    );
+  }
+}
