@@ -17,6 +17,7 @@ import { warehouseSyncTickJob } from './modules/warehouse/syncs/sync.jobs';
 import { SegmentModule } from './modules/segment/segment.module';
 import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.module';
 import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
+import { SalesforceHealthModule } from './modules/salesforce/health/salesforce-health.module';
 
 export const SCHEMA = 'integrations';
 
@@ -50,6 +51,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       WarehouseSyncModule,
       SegmentModule,
       SalesforceSyncModule,
+      SalesforceHealthModule,
     ],
   };
 }
