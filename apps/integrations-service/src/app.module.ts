@@ -18,6 +18,7 @@ import { SegmentModule } from './modules/segment/segment.module';
 import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.module';
 import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
 import { SalesforceHealthModule } from './modules/salesforce/health/salesforce-health.module';
+import { SalesforceConnectionModule } from './modules/salesforce/connection/salesforce-connection.module';
 
 export const SCHEMA = 'integrations';
 
@@ -52,6 +53,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       SegmentModule,
       SalesforceSyncModule,
       SalesforceHealthModule,
+      SalesforceConnectionModule,
     ],
   };
 }

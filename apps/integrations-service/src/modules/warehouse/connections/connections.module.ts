@@ -15,6 +15,7 @@ import { ConnectionsService } from './connections.service';
 import { CredentialsCipher, LOCAL_DEFAULT_KEYS, credentialKeysSchema } from './credentials-cipher';
 import { GenericController } from './generic.controller';
 import { UnifiedConnectionsService } from './unified-connections.service';
+import { UnifiedConnectionRowsRegistry } from './unified-connection-rows';
 
 /**
  * Warehouse connections, their sealed credentials, the warehouse sessions every reader goes
@@ -27,6 +28,7 @@ import { UnifiedConnectionsService } from './unified-connections.service';
     ConnectionsRepository,
     ConnectionsService,
     UnifiedConnectionsService,
+    UnifiedConnectionRowsRegistry,
     ConnectionSyncFactsRegistry,
     ConnectionCredentials,
     SourcesService,
@@ -47,6 +49,7 @@ import { UnifiedConnectionsService } from './unified-connections.service';
     ConnectionSyncFactsRegistry,
     ConnectionsService,
     CredentialsCipher,
+    UnifiedConnectionRowsRegistry,
   ],
 })
 export class ConnectionsModule {}
