@@ -4,6 +4,7 @@
 // disturbed), runs the browser tests against its one URL, then stops it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,13 @@ const [port, pgPort, smtpPort, base] = [
 ];
 const baseUrl = `http://localhost:${port}`;
 
+// The Salesforce org the platform connects to: the fake of libs/testing (TypeScript, compiled on
+// load as the Kafka tier's main does), on its own loopback port, up before the platform starts.
+const require = createRequire(import.meta.url);
+require('../libs/testing/src/register-ts.cjs');
+const { startSalesforcePeer } = require('./support/salesforce-peer.ts');
+const salesforce = await startSalesforcePeer();
+
 const env = {
   ...process.env,
   PORT: String(port),
@@ -30,6 +38,9 @@ const env = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // The webhook tests' receiver listens on 127.0.0.2; every other internal address stays refused.
   OUTBOUND_ALLOWED_HOSTS: process.env.OUTBOUND_ALLOWED_HOSTS ?? '127.0.0.2',
+  SALESFORCE_LOGIN_URL: salesforce.url,
+  SALESFORCE_CLIENT_ID: salesforce.clientId,
+  SALESFORCE_CLIENT_SECRET: salesforce.clientSecret,
 };
 // With DATABASE_URL the platform would share that database with other runs: give it its own.
 if (process.env.DATABASE_URL) {
@@ -63,7 +74,8 @@ const ready = new Promise((resolveReady, reject) => {
 let status = 1;
 try {
   await ready;
-  const jest = spawnSync(
+  // Asynchronous: the Salesforce fake answers from this process while the tests run.
+  const jest = spawn(
     process.execPath,
     [join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', ...process.argv.slice(2)],
     {
@@ -72,11 +84,13 @@ try {
         ...process.env,
         E2E_BASE_URL: baseUrl,
         E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/meridian`,
+        E2E_SALESFORCE_URL: salesforce.url,
+        E2E_SALESFORCE_ADMIN_URL: salesforce.adminUrl,
       },
       stdio: 'inherit',
     },
   );
-  status = jest.status ?? 1;
+  status = await new Promise((done) => jest.on('exit', (code) => done(code ?? 1)));
 } catch (error) {
   console.error(error.message);
 } finally {
@@ -86,6 +100,7 @@ try {
     platform.kill('SIGINT');
     setTimeout(() => platform.kill('SIGKILL'), 20_000).unref();
   });
+  await salesforce.stop();
   if (status !== 0) console.error(`--- platform output ---\n${output.slice(-8000)}`);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -55,3 +55,5 @@ export * from './integrations/segment.contract';
 export * from './integrations/salesforce-sync.contract';
 export * from './integrations/salesforce-health.contract';
 export * from './integrations/salesforce-connection.contract';
+export * from './campaign/person-fields.contract';
+export * from './integrations/unified-mapping.contract';
