@@ -19,6 +19,7 @@ import { SalesforceSyncModule } from './modules/salesforce/sync/salesforce-sync.
 import { salesforceSyncTickJob } from './modules/salesforce/sync/salesforce-sync.jobs';
 import { SalesforceHealthModule } from './modules/salesforce/health/salesforce-health.module';
 import { SalesforceConnectionModule } from './modules/salesforce/connection/salesforce-connection.module';
+import { UnifiedMappingModule } from './modules/salesforce/mapping/unified-mapping.module';
 
 export const SCHEMA = 'integrations';
 
@@ -54,6 +55,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       SalesforceSyncModule,
       SalesforceHealthModule,
       SalesforceConnectionModule,
+      UnifiedMappingModule,
     ],
   };
 }

@@ -4,6 +4,7 @@ import { ConnectionDetailRoute } from '@/features/connections/routes/connection-
 import { ConnectionListRoute } from '@/features/connections/routes/connection-list';
 import { ConnectionsOverviewRoute } from '@/features/connections/routes/connections-overview';
 import { SyncConfigurationRoute } from '@/features/connections/routes/sync-configuration';
+import { CrmMappingPanel } from '@/features/crm-mapping/components/crm-mapping-panel';
 
 /*
  * The Connections screens need the signed-in user's roles (admins change connections and syncs,
@@ -21,7 +22,9 @@ export function ConnectionListScreen() {
 
 export function ConnectionsOverviewScreen() {
   const canEdit = useCanEdit();
-  return canEdit === null ? <FullPageLoader /> : <ConnectionsOverviewRoute canEdit={canEdit} />;
+  if (canEdit === null) return <FullPageLoader />;
+  // The CRM Data tab shows the same mapping as /crm-data (features meet here, not in each other).
+  return <ConnectionsOverviewRoute canEdit={canEdit} crmData={<CrmMappingPanel canEdit={canEdit} />} />;
 }
 
 export function ConnectionDetailScreen() {

@@ -117,7 +117,7 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   connections: {
     lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionsOverviewScreen }),
   },
-  crmData: pendingPage('crmData'),
+  crmData: { lazy: async () => ({ Component: (await import('./crm-data-screen')).CrmDataScreen }) },
   devMails: {
     lazy: async () => ({ Component: (await import('@/features/dev-mails/routes/dev-mails')).DevMailsRoute }),
   },

@@ -8,7 +8,7 @@ import { personFieldTypeSchema, type PersonFieldType } from '../campaign/person-
  * connection.complete. Destinations are the campaign service's person fields; sources are the
  * CRM connections' fields (the Salesforce describe the integrations service keeps).
  *
- * Reads are for every member; changes are admin-only (403, the connections' message). Another
+ * Reads are for every member; changes are admin-only (403 with connectionMessages.adminsOnly). Another
  * organisation's connection id is a 404.
  */
 
@@ -23,7 +23,6 @@ export const unifiedMappingMessages = {
   updated: 'Updated mapping successfully',
   setupCompleted: 'Setup completed successfully',
   // Ours: the spec names these rules without a text.
-  adminsOnly: 'Only admins can change the mapping',
   connectionNotFound: 'Connection not found',
   unknownPersonField: 'Unknown person field',
   personFieldTwice: 'A person field can be mapped only once',
@@ -120,7 +119,7 @@ export const unifiedMappingSchema = z.object({
   mapping: z.array(personMappingRowSchema),
   sources: z.array(crmSourceSchema),
   has_crm_source: z.boolean(),
-  /** Person fields other than email with at least one mapped CRM field ('Start Sync' needs one). */
+  /** Person fields (email included) with at least one mapped CRM field ('Start Sync' needs one). */
   mapped_count: z.number().int(),
 });
 export type UnifiedMapping = z.infer<typeof unifiedMappingSchema>;

@@ -6,6 +6,7 @@ import {
   personCampaignMetricsContract,
   personCreateContract,
   personEmailSentContract,
+  personFieldsListContract,
   personGetContract,
   personListContract,
   personLookupContract,
@@ -38,6 +39,12 @@ export class PersonsController {
     @Input() input: ParsedRequestOf<typeof personCreateContract>,
   ): Promise<ResponseOf<typeof personCreateContract>> {
     return { success: true, person_id: await this.persons.create(auth, input.email) };
+  }
+
+  /** The person fields with every flag, for other services (the unified mapping's destinations). */
+  @Endpoint(personFieldsListContract)
+  async fieldsList(@Auth() auth: RequestContext) {
+    return { fields: await this.persons.fieldDefinitions(auth.organisationId) };
   }
 
   @Endpoint(personGetContract)

@@ -2,7 +2,7 @@ import '../styles';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { UnifiedConnection } from '@meridian/contracts';
 import { IconArrowRight, IconPencil, IconPlugConnected, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
@@ -18,7 +18,7 @@ import { crmOverview } from '../utils/crm-overview';
 import { formatCount, relativeTime } from '../utils/sync-times';
 
 /** /connections: Data connections, tabs Overview and CRM Data (spec 2, decisions "Routes"). */
-export function ConnectionsOverviewRoute({ canEdit }: { canEdit: boolean }) {
+export function ConnectionsOverviewRoute({ canEdit, crmData }: { canEdit: boolean; crmData?: ReactNode }) {
   const [adding, setAdding] = useState(false);
   return (
     <PageLayout
@@ -34,28 +34,35 @@ export function ConnectionsOverviewRoute({ canEdit }: { canEdit: boolean }) {
           <OverviewTab canEdit={canEdit} onAdd={() => setAdding(true)} />
         </Tabs.Panel>
         <Tabs.Panel value="crm-data" pt="lg">
-          <Paper p="lg">
-            <Stack gap="sm" align="flex-start">
-              <Title order={3} fz="md">
-                CRM data mapping
-              </Title>
-              <Text size="sm" c="dimmed">
-                Choose which person fields each CRM source fills, and which source wins when they disagree.
-              </Text>
-              <Button
-                component={Link}
-                to={protectedRoutes.crmData.to()}
-                variant="light"
-                rightSection={<IconArrowRight size={16} />}
-              >
-                Open CRM data mapping
-              </Button>
-            </Stack>
-          </Paper>
+          {crmData ?? <CrmDataLink />}
         </Tabs.Panel>
       </Tabs>
       <NewConnectionFlow opened={adding} onClose={() => setAdding(false)} />
     </PageLayout>
+  );
+}
+
+/** Without the mapping panel (as the app gives it), the tab leads to /crm-data. */
+function CrmDataLink() {
+  return (
+    <Paper p="lg">
+      <Stack gap="sm" align="flex-start">
+        <Title order={3} fz="md">
+          CRM data mapping
+        </Title>
+        <Text size="sm" c="dimmed">
+          Choose which person fields each CRM source fills, and which source wins when they disagree.
+        </Text>
+        <Button
+          component={Link}
+          to={protectedRoutes.crmData.to()}
+          variant="light"
+          rightSection={<IconArrowRight size={16} />}
+        >
+          Open CRM data mapping
+        </Button>
+      </Stack>
+    </Paper>
   );
 }
 
