@@ -37,7 +37,7 @@ describe(SyncHealthTab.name, () => {
         errorsPage([errorSummary({ error_class: 'others', display: 'Others', count: 1 })]),
       ],
     });
-    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} />);
+    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} canEdit />);
     const table = await screen.findByTestId('sf-errors-table');
     expect(
       within(table)
@@ -74,7 +74,7 @@ describe(SyncHealthTab.name, () => {
 
   it("says 'No sync errors found' when the window has none", async () => {
     stubApi({ [`${SF}/errors.types`]: errorTypesAnswer, [LIST]: errorsPage([]) });
-    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} />);
+    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} canEdit />);
     expect(await screen.findByText('No sync errors found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'RESYNC' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'ARCHIVE' })).toHaveProperty('disabled', true);
@@ -89,7 +89,7 @@ describe(SyncHealthTab.name, () => {
       ],
       [`${SF}/errors.resync`]: { body: { resynced: 3 } },
     });
-    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} />);
+    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} canEdit />);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Salesforce field permission' }));
     fireEvent.click(screen.getByRole('button', { name: 'RESYNC' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resync contacts' });
@@ -115,7 +115,7 @@ describe(SyncHealthTab.name, () => {
         { body: { archived: 4 } },
       ],
     });
-    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} />);
+    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} canEdit />);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all error classes' }));
     fireEvent.click(screen.getByRole('button', { name: 'ARCHIVE' }));
     fireEvent.click(
@@ -159,7 +159,7 @@ describe(SyncHealthTab.name, () => {
         affectedPage([]),
       ],
     });
-    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} />);
+    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} canEdit />);
     fireEvent.click(
       await screen.findByRole('button', { name: '3 affected records of Salesforce field permission' }),
     );

@@ -29,10 +29,11 @@ export const CONFIRM_TEXTS = {
 
 /**
  * The Salesforce page's Sync health tab: a tab per error type, the open errors of the date window
- * (default the last 7 days) grouped by class, RESYNC and ARCHIVE over the chosen classes (admins
- * only), and the affected records of a class.
+ * (default the last 7 days) grouped by class, RESYNC and ARCHIVE over the chosen classes, and the
+ * affected records of a class. `canEdit` is required: RESYNC and ARCHIVE are admin-only, and a
+ * member's refused call would read as an expired session (403), so the page must say who may.
  */
-export function SyncHealthTab({ connectionId, canEdit = true }: { connectionId: string; canEdit?: boolean }) {
+export function SyncHealthTab({ connectionId, canEdit }: { connectionId: string; canEdit: boolean }) {
   const types = useErrorTypes(connectionId);
   const [type, setType] = useState<string>(ALL);
   const [selected, setSelected] = useState<Set<string>>(new Set());
