@@ -36,6 +36,8 @@ import { WorkerRoleGuard } from './service-role.guard';
 import { DeliveryModule } from './modules/delivery/sending/delivery.module';
 import { SesModule } from './modules/delivery/ses/ses.module';
 import { DemoModule } from './modules/demo/demo.module';
+import { CrmFeedModule } from './modules/contacts/crm-feed/crm-feed.module';
+import { crmFeedTickJob } from './modules/contacts/crm-feed/crm-feed.jobs';
 
 export const SCHEMA = 'campaign';
 
@@ -65,6 +67,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
           cronItem(contactImportCleanupJob, '17 * * * *'),
           cronItem(scheduleTickJob, '* * * * *', { payload: {} }),
           cronItem(wakeDueJob, '* * * * *', { payload: {} }),
+          cronItem(crmFeedTickJob, '* * * * *', { payload: {} }),
         ],
       }),
       HealthModule.forService('campaign'),
@@ -89,6 +92,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       DeliveryModule,
       SesModule,
       DemoModule,
+      CrmFeedModule,
     ],
     providers: config.SERVICE_ROLE === 'worker' ? [{ provide: APP_GUARD, useClass: WorkerRoleGuard }] : [],
   };

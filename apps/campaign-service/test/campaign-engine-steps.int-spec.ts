@@ -106,7 +106,7 @@ describe('campaign engine steps and schedules', () => {
     expect(titles).toEqual([{ id: bob!.id, title: 'gold' }, ...pats.map((p) => ({ id: p, title: null }))]);
   });
 
-  it('asks the integrations service to sync the persons to Salesforce through one event per batch', async () => {
+  it('exports the persons of a Salesforce sync step with their values, every field while there is no feed', async () => {
     const people = await f.persons(admin, 'sfdc.test', 5);
     const sync = {
       action_id: 'sync',
@@ -115,14 +115,35 @@ describe('campaign engine steps and schedules', () => {
     };
     const id = await f.runNow(admin, 'Sync', chain(sync), 'sfdc.test');
     const run = await f.settledRun(id);
-    const events = await t.sql<{ payload: { person_ids: string[]; connection_id: string; run_id: string } }>(
-      `SELECT payload FROM campaign.outbox WHERE name = 'campaign.salesforce_sync.requested.v1'
+    const events = await t.sql<{
+      payload: {
+        reason: string;
+        connection_id: string;
+        action_id: string;
+        campaign_id: string;
+        persons: { person_id: string; email: string; values: Record<string, unknown> }[];
+      };
+    }>(
+      `SELECT payload FROM campaign.outbox WHERE name = 'campaign.crm_persons.exported.v1'
          AND payload ->> 'run_id' = $1`,
       [run.id],
     );
     expect(events).toHaveLength(1);
-    expect(events[0]!.payload).toMatchObject({ connection_id: 'conn-1', action_id: 'sync' });
-    expect([...events[0]!.payload.person_ids].sort()).toEqual([...people].sort());
+    expect(events[0]!.payload).toMatchObject({
+      reason: 'flow_step',
+      connection_id: 'conn-1',
+      action_id: 'sync',
+      campaign_id: id,
+    });
+    const persons = events[0]!.payload.persons;
+    expect(persons.map((p) => p.person_id).sort()).toEqual([...people].sort());
+    expect(persons.find((p) => p.email === 'p00001@sfdc.test')!.values).toMatchObject({
+      email: 'p00001@sfdc.test',
+      first_name: 'Pat',
+      last_name: null,
+      company_name: null,
+    });
+    expect(await t.sql(`SELECT 1 FROM campaign.outbox WHERE name LIKE '%salesforce_sync%'`)).toEqual([]);
   });
 
   it('starts a slot once, however many ticks and starts reach it; a slot missed for hours is skipped', async () => {

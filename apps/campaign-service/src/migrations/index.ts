@@ -14,6 +14,7 @@ import { DemoSeed1770750000000 } from './1770750000000-demo-seed';
 import { InboundSync1771100000000 } from './1771100000000-inbound-sync';
 import { ProductActivityIngest1771200000000 } from './1771200000000-product-activity-ingest';
 import { EngineFixes1771300000000 } from './1771300000000-engine-fixes';
+import { CrmFeed1771400000000 } from './1771400000000-crm-feed';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   InboundSync1771100000000,
   ProductActivityIngest1771200000000,
   EngineFixes1771300000000,
+  CrmFeed1771400000000,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './event';
-import { campaignChanged, campaignRunChanged, emailEvents, salesforceSyncRequested } from './email-events';
+import { campaignChanged, campaignRunChanged, emailEvents } from './email-events';
 import { contactsSyncApplied, contactsSynced, productEventsIngested } from './inbound-events';
 import { apiKeyIssued } from './api-key-events';
 import { crmPersonsExported, crmPushConfigured, crmResyncRequested } from './crm-events';
@@ -50,7 +50,6 @@ export const events = {
   ...emailEvents,
   campaignRunChanged,
   campaignChanged,
-  salesforceSyncRequested,
   contactsSynced,
   contactsSyncApplied,
   productEventsIngested,

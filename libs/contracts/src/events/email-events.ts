@@ -106,22 +106,4 @@ export const campaignChanged = defineEvent({
   key: (p) => p.campaign_id,
 });
 
-/** A flow step asked to push a person to Salesforce; the integrations service does it. */
-export const salesforceSyncRequested = defineEvent({
-  domain: 'campaign',
-  entity: 'salesforce_sync',
-  event: 'requested',
-  version: 1,
-  payload: z.object({
-    organisation_id: z.string(),
-    connection_id: z.string(),
-    campaign_id: z.string(),
-    run_id: z.string(),
-    action_id: z.string(),
-    person_ids: z.array(z.string()).min(1).max(1000),
-    occurred_at: z.string(),
-  }),
-  key: (p) => p.organisation_id,
-});
-
 export type EmailEventName = keyof typeof emailEvents;

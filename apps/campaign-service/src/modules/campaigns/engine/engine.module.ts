@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Transactions } from '@meridian/server-kit';
 import { PersonalisationModule } from '../../assets/personalisation';
 import { WebhooksModule } from '../../assets/webhooks/webhooks.module';
+import { CrmFeedModule } from '../../contacts/crm-feed/crm-feed.module';
 import { PersonsModule } from '../../contacts/persons/persons.module';
 import { DryRunModule } from '../dry-run/dry-run.module';
 import { EnginePorts } from './engine-ports';
@@ -26,7 +27,7 @@ import { WebhookStepService } from './webhook-step.service';
  * which the delivery module provides.
  */
 @Module({
-  imports: [RunsModule, PersonsModule, PersonalisationModule, WebhooksModule, DryRunModule],
+  imports: [RunsModule, PersonsModule, PersonalisationModule, WebhooksModule, DryRunModule, CrmFeedModule],
   providers: [
     Transactions,
     SnapshotRepository,

@@ -5,10 +5,10 @@ import {
   findAction,
   type FlowNode,
   outgoingLink,
-  salesforceSyncRequested,
 } from '@meridian/contracts';
-import { EventPublisher, type Transaction } from '@meridian/server-kit';
+import type { Transaction } from '@meridian/server-kit';
 import { personVariables } from '../../assets/personalisation/personalisation.service';
+import { CrmExportService } from '../../contacts/crm-feed/crm-export.service';
 import { PersonsBulkService, type PersonValue } from '../../contacts/persons/persons-bulk.service';
 import { PersonsService } from '../../contacts/persons/persons.service';
 import { CAMPAIGN_MAILER, type CampaignMailer, type SendRecipient } from '../journey/campaign-mailer.port';
@@ -18,9 +18,6 @@ import { EnginePorts } from './engine-ports';
 import { type ClaimedPerson, JourneyRepository, type Move } from './journey.repository';
 import type { RunWithCampaign } from './runs.repository';
 import { type PendingWebhookCall, WebhookStepService } from './webhook-step.service';
-
-/** Person ids per Salesforce sync event (the event's own limit). */
-const SYNC_CHUNK = 1000;
 
 export const stepFailures = {
   noMailer: 'No campaign mailer is configured',
@@ -80,7 +77,7 @@ const fail = (personId: string, outcome: string, actionId: string | null): Move 
 /**
  * One step for the persons of a batch standing on it. Routing steps and updates are decided by
  * the step evaluator the dry run uses; acting steps run set-based for the whole group (one mailer
- * call, one list statement, one event per thousand persons). Answers each person's move; a
+ * call, one list statement, one read of values exported in byte-limited events). Answers each person's move; a
  * person the mailer has no outcome for yet (shutdown) stays where they are. Webhook steps park
  * their persons and add the calls to `pending`, made once the batch has committed.
  */
@@ -92,7 +89,7 @@ export class StepRunnerService {
     private readonly bulk: PersonsBulkService,
     private readonly ports: EnginePorts,
     private readonly webhooks: WebhookStepService,
-    private readonly events: EventPublisher,
+    private readonly crm: CrmExportService,
     @Optional() @Inject(CAMPAIGN_MAILER) private readonly mailer?: CampaignMailer,
   ) {}
 
@@ -204,21 +201,18 @@ export class StepRunnerService {
         return everyone(found ? null : stepFailures.listMissing);
       }
       case 'salesforce_manual_sync': {
-        const items = [];
-        for (let i = 0; i < ids.length; i += SYNC_CHUNK)
-          items.push({
-            definition: salesforceSyncRequested,
-            payload: {
-              organisation_id: run.organisation_id,
-              connection_id: String(options.connection_id),
-              campaign_id: run.campaign_id,
-              run_id: run.id,
-              action_id: id,
-              person_ids: ids.slice(i, i + SYNC_CHUNK),
-              occurred_at: new Date().toISOString(),
-            },
-          });
-        await this.events.publishMany(tx, items);
+        // The persons' current values go to the integrations service, which pushes them under the API budget.
+        await this.crm.forStep(
+          tx,
+          {
+            organisationId: run.organisation_id,
+            connectionId: String(options.connection_id),
+            campaignId: run.campaign_id,
+            runId: run.id,
+            actionId: id,
+          },
+          ids,
+        );
         return everyone(null);
       }
     }
