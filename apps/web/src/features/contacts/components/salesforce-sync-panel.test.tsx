@@ -127,23 +127,23 @@ describe(SalesforceSyncPanel.name, () => {
       ],
     });
     renderInApp(<SalesforceSyncPanel email={EMAIL} canEdit />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Salesforce mapping' }));
+    expect(screen.getByRole('button', { name: 'Save Salesforce mapping' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('radio', { name: 'Sync with Not Available (00Q000000000002AAA)' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Salesforce mapping' }));
     expect(screen.queryByRole('radio')).toBeNull();
     expect(api.callsTo(`${SF}/person.remap`)).toHaveLength(0);
 
     const chooseLeadAndSave = async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Edit Salesforce mapping' }));
       fireEvent.click(screen.getByRole('radio', { name: 'Sync with Not Available (00Q000000000002AAA)' }));
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save Salesforce mapping' }));
       const dialog = await screen.findByRole('dialog', { name: 'Change mapping' });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Change mapping' }));
     };
     await chooseLeadAndSave();
     expect(await screen.findByText('Remap failed!')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Salesforce mapping' }));
 
     await chooseLeadAndSave();
     expect(await screen.findByText('Remapped successfuly!')).toBeTruthy();
@@ -178,7 +178,10 @@ describe(SalesforceSyncPanel.name, () => {
   it('keeps Edit and Resync disabled for members who are not admins', async () => {
     stubApi({ ...connected, ...noError, [`${SF}/person.records`]: recordsAnswer([record(), lead]) });
     renderInApp(<SalesforceSyncPanel email={EMAIL} canEdit={false} />);
-    expect(await screen.findByRole('button', { name: 'Edit' })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: 'Edit Salesforce mapping' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(screen.getByRole('button', { name: 'Resync' })).toHaveProperty('disabled', true);
   });
 });
@@ -216,13 +219,19 @@ describe('the contact page Salesforce Sync tab', () => {
     const table = await open('CUSTOMER_ORG_ADMIN');
     expect(within(table).getByText('Jamie Rivera')).toBeTruthy();
     const panel = screen.getByRole('tabpanel', { name: 'Salesforce Sync' });
-    expect(within(panel).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false);
+    expect(within(panel).getByRole('button', { name: 'Edit Salesforce mapping' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 
   it('shows a member the records with the changes disabled', async () => {
     await open('CUSTOMER_ORG_USER');
     const panel = screen.getByRole('tabpanel', { name: 'Salesforce Sync' });
-    expect(within(panel).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', true);
+    expect(within(panel).getByRole('button', { name: 'Edit Salesforce mapping' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(within(panel).getByRole('button', { name: 'Resync' })).toHaveProperty('disabled', true);
   });
 });

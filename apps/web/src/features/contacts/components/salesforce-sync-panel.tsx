@@ -18,6 +18,13 @@ import {
 import { salesforceSyncStatus } from '../utils/salesforce-status';
 import { NOT_AVAILABLE, SalesforceRecordsTable } from './salesforce-records-table';
 
+/** The page has its own Edit, Save and Cancel (Personal Fields): these names say what they change. */
+export const LABELS = {
+  edit: 'Edit Salesforce mapping',
+  save: 'Save Salesforce mapping',
+  cancel: 'Cancel Salesforce mapping',
+} as const;
+
 export const NO_CONNECTION = 'No Salesforce connection';
 export const NO_RECORDS = 'No Salesforce records';
 
@@ -139,10 +146,20 @@ function RecordsView(props: {
         <Group gap="xs">
           {editing ? (
             <>
-              <Button variant="default" onClick={cancel} disabled={remap.isPending}>
+              <Button
+                variant="default"
+                onClick={cancel}
+                disabled={remap.isPending}
+                aria-label={LABELS.cancel}
+              >
                 Cancel
               </Button>
-              <Button onClick={save} disabled={!choice || choice === selected} loading={remap.isPending}>
+              <Button
+                onClick={save}
+                disabled={!choice || choice === selected}
+                loading={remap.isPending}
+                aria-label={LABELS.save}
+              >
                 Save
               </Button>
             </>
@@ -153,6 +170,7 @@ function RecordsView(props: {
                 <Button
                   leftSection={<IconEdit size={16} />}
                   disabled={!props.canEdit}
+                  aria-label={LABELS.edit}
                   onClick={() => {
                     setChoice(selected);
                     setEditing(true);
