@@ -1,5 +1,6 @@
 import {
   personCreateContract,
+  personFieldsListContract,
   personGetContract,
   personListContract,
   personLookupContract,
@@ -174,6 +175,40 @@ describe('PersonsController', () => {
   it('answers the settings with the one_to_one default', async () => {
     const response = await t.call(settingsGetContract, {}, admin).expect(200);
     expect(response.body).toEqual({ settings: { person_org_mapping: 'one_to_one', email: null } });
+  });
+
+  it("lists the person fields with their flags for other services, the caller's organisation only", async () => {
+    const stranger = await t.platform.newOrganisation();
+    // Seeds the defaults, then adds one custom field to the admin's organisation.
+    await t.call(personFieldsListContract, {}, admin).expect(200);
+    await t.sql(
+      `INSERT INTO campaign.person_fields
+         (organisation_id, name, display, type, length, read_only, updatable, required, hidden, custom, position)
+       VALUES ($1, 'seats', 'Seats', 'integer', NULL, false, true, false, false, true, 1000)`,
+      [admin.organisation.id],
+    );
+    const { body } = await t.call(personFieldsListContract, {}, admin).expect(200);
+    expect(body.fields[0]).toMatchObject({ name: 'email', required: true, custom: false });
+    expect(body.fields.find((f: { name: string }) => f.name === 'org_id')).toMatchObject({
+      read_only: true,
+      updatable: false,
+    });
+    expect(body.fields[body.fields.length - 1]).toEqual({
+      name: 'seats',
+      display: 'Seats',
+      type: 'integer',
+      length: null,
+      read_only: false,
+      updatable: true,
+      required: false,
+      hidden: false,
+      custom: true,
+    });
+    const other = await t.call(personFieldsListContract, {}, stranger).expect(200);
+    expect(other.body.fields.map((f: { name: string }) => f.name)).not.toContain('seats');
+    await t.sql(`DELETE FROM campaign.person_fields WHERE organisation_id = $1 AND name = 'seats'`, [
+      admin.organisation.id,
+    ]);
   });
 
   it('refuses calls without a token', async () => {

@@ -206,6 +206,11 @@ describe('Salesforce connection settings', () => {
   });
 
   it('starts, pauses and resumes; the push feed hears each change with the mapped fields', async () => {
+    const unmapped = await post(salesforceSyncStartContract, { connection_id: id }).expect(400);
+    expect(unmapped.body).toMatchObject({
+      code: 'SalesforceMappingRequiredException',
+      description: salesforceMessages.mappingRequired,
+    });
     await t.sql(
       `INSERT INTO integrations.person_mappings (organisation_id, person_field, destination, sources)
        SELECT $1, f, '{}'::jsonb, jsonb_build_array(jsonb_build_object(

@@ -190,211 +190,244 @@ describe('Salesforce sync engine', () => {
     await db?.drop();
   }, SLOW);
 
-  it('pulls every lead and contact into persons with mapped values, then only what changed', async () => {
-    const org = admin.organisation.id;
-    await runNow(app, org, connectionId);
-    await settled(sql, connectionId, 1);
-    expect((await runs(connectionId))[0]).toMatchObject({ state: 'finished', error: null });
-    expect(await personCount(org)).toBe(PERSONS);
-    expect(await person(org, 'lead7@example.com')).toMatchObject({ first_name: 'Lead', title: 'Title 7' });
-    expect(await person(org, 'contact4@example.com')).toMatchObject({ phone_number: '555-4' });
-    expect((await person(org, 'both3@example.com'))?.title).toBe('Contact title');
+  it(
+    'pulls every lead and contact into persons with mapped values, then only what changed',
+    async () => {
+      const org = admin.organisation.id;
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, 1);
+      expect((await runs(connectionId))[0]).toMatchObject({ state: 'finished', error: null });
+      expect(await personCount(org)).toBe(PERSONS);
+      expect(await person(org, 'lead7@example.com')).toMatchObject({ first_name: 'Lead', title: 'Title 7' });
+      expect(await person(org, 'contact4@example.com')).toMatchObject({ phone_number: '555-4' });
+      expect((await person(org, 'both3@example.com'))?.title).toBe('Contact title');
 
-    const [first] = await runs(connectionId, user);
-    expect(first).toMatchObject({ state: 'finished', total_records: PERSONS, deferred_count: 0 });
-    expect(read(first!, 'contact')).toEqual({ inserted: CONTACTS + SHARED, updated: 0, failed: 0 });
-    // The shared leads are stored but not their person's record: not published.
-    expect(read(first!, 'lead')).toEqual({ inserted: LEADS, updated: 0, failed: 0 });
-    expect(first!.sync_read_count.account).toEqual({ inserted: 0, updated: 0, failed: 0 });
-    // 2,520 of each in pages of 1,000: three REST calls per object.
-    expect(first!.api_calls).toBe(6);
+      const [first] = await runs(connectionId, user);
+      expect(first).toMatchObject({ state: 'finished', total_records: PERSONS, deferred_count: 0 });
+      expect(read(first!, 'contact')).toEqual({ inserted: CONTACTS + SHARED, updated: 0, failed: 0 });
+      // The shared leads are stored but not their person's record: not published.
+      expect(read(first!, 'lead')).toEqual({ inserted: LEADS, updated: 0, failed: 0 });
+      expect(first!.sync_read_count.account).toEqual({ inserted: 0, updated: 0, failed: 0 });
+      // 2,520 of each in pages of 1,000: three REST calls per object.
+      expect(first!.api_calls).toBe(6);
 
-    const details = await call(
-      salesforceHistoryDetailsContract,
-      { connection_id: connectionId },
-      user,
-    ).expect(200);
-    expect(details.body).toMatchObject({
-      total_lead_count: LEADS + SHARED,
-      total_contact_count: CONTACTS + SHARED,
-      total_new_lead_count: LEADS + SHARED,
-      total_account_count: 0,
-    });
-    expect(details.body.last_completed).not.toBeNull();
-    expect(details.body.next_sync_time).not.toBeNull();
+      const details = await call(
+        salesforceHistoryDetailsContract,
+        { connection_id: connectionId },
+        user,
+      ).expect(200);
+      expect(details.body).toMatchObject({
+        total_lead_count: LEADS + SHARED,
+        total_contact_count: CONTACTS + SHARED,
+        total_new_lead_count: LEADS + SHARED,
+        total_account_count: 0,
+      });
+      expect(details.body.last_completed).not.toBeNull();
+      expect(details.body.next_sync_time).not.toBeNull();
 
-    const [lead] = fake.find('Lead', 'Email', 'lead42@example.com');
-    fake.edit('Lead', lead!.Id, { Title: 'Changed in Salesforce' });
-    const queriesBefore = fake.calls.query;
-    await runNow(app, org, connectionId);
-    await settled(sql, connectionId, 2);
-    const second = (await runs(connectionId))[1]!;
-    expect(read(second, 'lead')).toEqual({ inserted: 0, updated: 1, failed: 0 });
-    expect(read(second, 'contact')).toEqual({ inserted: 0, updated: 0, failed: 0 });
-    expect(fake.calls.query - queriesBefore).toBe(2);
-    expect((await person(org, 'lead42@example.com'))?.title).toBe('Changed in Salesforce');
+      const [lead] = fake.find('Lead', 'Email', 'lead42@example.com');
+      fake.edit('Lead', lead!.Id, { Title: 'Changed in Salesforce' });
+      const queriesBefore = fake.calls.query;
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, 2);
+      const second = (await runs(connectionId))[1]!;
+      expect(read(second, 'lead')).toEqual({ inserted: 0, updated: 1, failed: 0 });
+      expect(read(second, 'contact')).toEqual({ inserted: 0, updated: 0, failed: 0 });
+      expect(fake.calls.query - queriesBefore).toBe(2);
+      expect((await person(org, 'lead42@example.com'))?.title).toBe('Changed in Salesforce');
 
-    // Empty runs are left out unless asked for.
-    const hidden = await call(salesforceSyncRunsListContract, { connection_id: connectionId }, user).expect(
-      200,
-    );
-    expect(hidden.body.total).toBe(2);
-  }, SLOW);
+      // Empty runs are left out unless asked for.
+      const hidden = await call(salesforceSyncRunsListContract, { connection_id: connectionId }, user).expect(
+        200,
+      );
+      expect(hidden.body.total).toBe(2);
+    },
+    SLOW,
+  );
 
-  it('pushes a changed person to their selected record, without pulling the echo back', async () => {
-    const org = admin.organisation.id;
-    const lead = await person(org, 'lead7@example.com');
-    await exportPersons(app, org, connectionId, [
-      {
-        person_id: lead!.id,
-        email: 'lead7@example.com',
-        values: { title: 'Chief Tinkerer', first_name: 'Lead' },
-      },
-    ]);
-    await eventually(
-      async () =>
-        (
-          await sql(`SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1`, [
-            connectionId,
-          ])
-        ).length === 1,
-      { what: 'the exported person to be queued' },
-    );
-    await runNow(app, org, connectionId);
-    await settled(sql, connectionId, 3);
-    expect(fake.find('Lead', 'Email', 'lead7@example.com')[0]).toMatchObject({ Title: 'Chief Tinkerer' });
-    const third = (await runs(connectionId))[2]!;
-    expect(third.sync_write_count.lead).toEqual({ inserted: 0, updated: 1, failed: 0 });
+  it(
+    'pushes a changed person to their selected record, without pulling the echo back',
+    async () => {
+      const org = admin.organisation.id;
+      const lead = await person(org, 'lead7@example.com');
+      await exportPersons(app, org, connectionId, [
+        {
+          person_id: lead!.id,
+          email: 'lead7@example.com',
+          values: { title: 'Chief Tinkerer', first_name: 'Lead' },
+        },
+      ]);
+      await eventually(
+        async () =>
+          (
+            await sql(`SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1`, [
+              connectionId,
+            ])
+          ).length === 1,
+        { what: 'the exported person to be queued' },
+      );
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, 3);
+      expect(fake.find('Lead', 'Email', 'lead7@example.com')[0]).toMatchObject({ Title: 'Chief Tinkerer' });
+      const third = (await runs(connectionId))[2]!;
+      expect(third.sync_write_count.lead).toEqual({ inserted: 0, updated: 1, failed: 0 });
 
-    await runNow(app, org, connectionId);
-    await settled(sql, connectionId, 4);
-    const fourth = (await runs(connectionId))[3]!;
-    expect(fourth.total_records).toBe(0);
-    expect(
-      await sql(`SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1`, [connectionId]),
-    ).toEqual([]);
-  }, SLOW);
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, 4);
+      const fourth = (await runs(connectionId))[3]!;
+      expect(fourth.total_records).toBe(0);
+      expect(
+        await sql(`SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1`, [
+          connectionId,
+        ]),
+      ).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('records a field permission error when a field is read-only, and keeps the person queued', async () => {
-    const org = admin.organisation.id;
-    fake.setFieldAccess('Contact', 'Title', { editable: false });
-    const contact = await person(org, 'contact9@example.com');
-    await exportPersons(app, org, connectionId, [
-      { person_id: contact!.id, email: 'contact9@example.com', values: { title: 'Not allowed' } },
-    ]);
-    await eventually(
-      async () =>
-        (
-          await sql(`SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1`, [
-            connectionId,
-          ])
-        ).length === 1,
-      { what: 'the exported person to be queued' },
-    );
-    await runNow(app, org, connectionId);
-    await settled(sql, connectionId, 5);
-    const [error] = await sql(
-      `SELECT error_class, direction, object, email, attempts FROM integrations.salesforce_errors WHERE connection_id = $1`,
-      [connectionId],
-    );
-    expect(error).toEqual({
-      error_class: 'field_permission',
-      direction: 'write',
-      object: 'contact',
-      email: 'contact9@example.com',
-      attempts: 1,
-    });
-    const queued = await sql<{ attempts: number }>(
-      `SELECT attempts FROM integrations.salesforce_push_queue WHERE connection_id = $1`,
-      [connectionId],
-    );
-    expect(queued).toEqual([{ attempts: 1 }]);
-    expect((await runs(connectionId))[4]!.sync_write_count.contact).toEqual({
-      inserted: 0,
-      updated: 0,
-      failed: 1,
-    });
-    fake.setFieldAccess('Contact', 'Title', { editable: true });
-  }, SLOW);
+  it(
+    'records a field permission error when a field is read-only, and keeps the person queued',
+    async () => {
+      const org = admin.organisation.id;
+      fake.setFieldAccess('Contact', 'Title', { editable: false });
+      const contact = await person(org, 'contact9@example.com');
+      await exportPersons(app, org, connectionId, [
+        { person_id: contact!.id, email: 'contact9@example.com', values: { title: 'Not allowed' } },
+      ]);
+      await eventually(
+        async () =>
+          (
+            await sql(`SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1`, [
+              connectionId,
+            ])
+          ).length === 1,
+        { what: 'the exported person to be queued' },
+      );
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, 5);
+      const [error] = await sql(
+        `SELECT error_class, direction, object, email, attempts FROM integrations.salesforce_errors WHERE connection_id = $1`,
+        [connectionId],
+      );
+      expect(error).toEqual({
+        error_class: 'field_permission',
+        direction: 'write',
+        object: 'contact',
+        email: 'contact9@example.com',
+        attempts: 1,
+      });
+      const queued = await sql<{ attempts: number }>(
+        `SELECT attempts FROM integrations.salesforce_push_queue WHERE connection_id = $1`,
+        [connectionId],
+      );
+      expect(queued).toEqual([{ attempts: 1 }]);
+      expect((await runs(connectionId))[4]!.sync_write_count.contact).toEqual({
+        inserted: 0,
+        updated: 0,
+        failed: 1,
+      });
+      fake.setFieldAccess('Contact', 'Title', { editable: true });
+    },
+    SLOW,
+  );
 
-  it('defers work when the API budget is spent and goes on the next day', async () => {
-    const { org, id } = await newConnection({ maxAllocated: 4 });
-    const orgId = org.organisation.id;
-    await runNow(app, orgId, id);
-    await settled(sql, id, 1);
-    const [first] = await runs(id, org);
-    // Three contact pages and one lead page; the next lead page waits.
-    expect(first).toMatchObject({ state: 'finished', api_calls: 4, deferred_count: 1 });
-    expect(await personCount(orgId)).toBe(CONTACTS + SHARED + 1000);
+  it(
+    'defers work when the API budget is spent and goes on the next day',
+    async () => {
+      const { org, id } = await newConnection({ maxAllocated: 4 });
+      const orgId = org.organisation.id;
+      await runNow(app, orgId, id);
+      await settled(sql, id, 1);
+      const [first] = await runs(id, org);
+      // Three contact pages and one lead page; the next lead page waits.
+      expect(first).toMatchObject({ state: 'finished', api_calls: 4, deferred_count: 1 });
+      expect(await personCount(orgId)).toBe(CONTACTS + SHARED + 1000);
 
-    await sql(`UPDATE integrations.salesforce_api_usage SET day = day - 1 WHERE organisation_id = $1`, [
-      orgId,
-    ]);
-    await runNow(app, orgId, id);
-    await settled(sql, id, 2);
-    const second = (await runs(id, org))[1]!;
-    expect(second).toMatchObject({ state: 'finished', api_calls: 3, deferred_count: 0 });
-    expect(await personCount(orgId)).toBe(PERSONS);
-    expect(read(second, 'lead')).toEqual({ inserted: LEADS - 1000, updated: 0, failed: 0 });
-  }, SLOW);
+      await sql(`UPDATE integrations.salesforce_api_usage SET day = day - 1 WHERE organisation_id = $1`, [
+        orgId,
+      ]);
+      await runNow(app, orgId, id);
+      await settled(sql, id, 2);
+      const second = (await runs(id, org))[1]!;
+      expect(second).toMatchObject({ state: 'finished', api_calls: 3, deferred_count: 0 });
+      expect(await personCount(orgId)).toBe(PERSONS);
+      expect(read(second, 'lead')).toEqual({ inserted: LEADS - 1000, updated: 0, failed: 0 });
+    },
+    SLOW,
+  );
 
-  it('goes on after the service stops mid-run, publishing each record once', async () => {
-    const { org, id } = await newConnection();
-    const orgId = org.organisation.id;
-    fake.apiLatencyMs = 1500;
-    await runNow(app, orgId, id);
-    await eventually(
-      async () =>
-        (
-          await sql<{ n: number }>(
-            `SELECT batches_published AS n FROM integrations.salesforce_sync_runs WHERE connection_id = $1`,
-            [id],
-          )
-        )[0]?.n! > 0,
-      { what: 'the first page of the slow run', timeoutMs: 120_000, intervalMs: 50 },
-    );
-    await app.close();
-    fake.apiLatencyMs = 0;
-    const [stopped] = await sql<{ state: string }>(
-      `SELECT state FROM integrations.salesforce_sync_runs WHERE connection_id = $1`,
-      [id],
-    );
-    expect(stopped!.state).toBe('processing');
+  it(
+    'goes on after the service stops mid-run, publishing each record once',
+    async () => {
+      const { org, id } = await newConnection();
+      const orgId = org.organisation.id;
+      fake.apiLatencyMs = 1500;
+      await runNow(app, orgId, id);
+      await eventually(
+        async () =>
+          (
+            await sql<{ n: number }>(
+              `SELECT batches_published AS n FROM integrations.salesforce_sync_runs WHERE connection_id = $1`,
+              [id],
+            )
+          )[0]?.n! > 0,
+        { what: 'the first page of the slow run', timeoutMs: 120_000, intervalMs: 50 },
+      );
+      await app.close();
+      fake.apiLatencyMs = 0;
+      const [stopped] = await sql<{ state: string }>(
+        `SELECT state FROM integrations.salesforce_sync_runs WHERE connection_id = $1`,
+        [id],
+      );
+      expect(stopped!.state).toBe('processing');
 
-    app = await startApp();
-    await runNow(app, orgId, id);
-    await settled(sql, id, 1);
-    const [done] = await runs(id, org);
-    expect(done!.state).toBe('finished');
-    expect(read(done!, 'contact')).toEqual({ inserted: CONTACTS + SHARED, updated: 0, failed: 0 });
-    expect(read(done!, 'lead')).toEqual({ inserted: LEADS, updated: 0, failed: 0 });
-    expect(await personCount(orgId)).toBe(PERSONS);
-  }, SLOW);
+      app = await startApp();
+      await runNow(app, orgId, id);
+      await settled(sql, id, 1);
+      const [done] = await runs(id, org);
+      expect(done!.state).toBe('finished');
+      expect(read(done!, 'contact')).toEqual({ inserted: CONTACTS + SHARED, updated: 0, failed: 0 });
+      expect(read(done!, 'lead')).toEqual({ inserted: LEADS, updated: 0, failed: 0 });
+      expect(await personCount(orgId)).toBe(PERSONS);
+    },
+    SLOW,
+  );
 
-  it('shows the runs only to the organisation: another one gets a 404', async () => {
-    await call(salesforceSyncRunsListContract, { connection_id: connectionId }, stranger).expect(404);
-    await call(salesforceHistoryDetailsContract, { connection_id: connectionId }, stranger).expect(404);
-    const bad = await call(
-      salesforceSyncRunsListContract,
-      { connection_id: connectionId, start_time: '2026-02-01T00:00:00Z', end_time: '2026-01-01T00:00:00Z' },
-      admin,
-    ).expect(400);
-    expect(JSON.stringify(bad.body)).toContain('End time must be after the start time');
-  }, SLOW);
+  it(
+    'shows the runs only to the organisation: another one gets a 404',
+    async () => {
+      await call(salesforceSyncRunsListContract, { connection_id: connectionId }, stranger).expect(404);
+      await call(salesforceHistoryDetailsContract, { connection_id: connectionId }, stranger).expect(404);
+      const bad = await call(
+        salesforceSyncRunsListContract,
+        { connection_id: connectionId, start_time: '2026-02-01T00:00:00Z', end_time: '2026-01-01T00:00:00Z' },
+        admin,
+      ).expect(400);
+      expect(JSON.stringify(bad.body)).toContain('End time must be after the start time');
+    },
+    SLOW,
+  );
 
-  it('ends the run in error and pauses the connection when the login is revoked', async () => {
-    const org = admin.organisation.id;
-    fake.revokeAuthorization();
-    fake.expireSessions();
-    const before = (await runs(connectionId)).length;
-    await runNow(app, org, connectionId);
-    await settled(sql, connectionId, before + 1);
-    expect((await runs(connectionId)).at(-1)!.state).toBe('error');
-    const [row] = await sql(
-      `SELECT is_sync_active, error IS NOT NULL AS has_error, error_time IS NOT NULL AS has_time
+  it(
+    'ends the run in error and pauses the connection when the login is revoked',
+    async () => {
+      const org = admin.organisation.id;
+      fake.revokeAuthorization();
+      fake.expireSessions();
+      const before = (await runs(connectionId)).length;
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, before + 1);
+      expect((await runs(connectionId)).at(-1)).toMatchObject({
+        state: 'error',
+        error: expect.stringMatching(/refresh/),
+      });
+      const [row] = await sql(
+        `SELECT is_sync_active, error IS NOT NULL AS has_error, error_time IS NOT NULL AS has_time
          FROM integrations.salesforce_connections WHERE id = $1`,
-      [connectionId],
-    );
-    expect(row).toEqual({ is_sync_active: false, has_error: true, has_time: true });
-  }, SLOW);
+        [connectionId],
+      );
+      expect(row).toEqual({ is_sync_active: false, has_error: true, has_time: true });
+    },
+    SLOW,
+  );
 });

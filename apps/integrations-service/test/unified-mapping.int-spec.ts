@@ -234,7 +234,15 @@ describe(UnifiedMappingService.name, () => {
       expect(feed[feed.length - 1]!.payload).toMatchObject({
         connection_id: id,
         enabled: false,
-        fields: ['company_name', 'first_name', 'last_name', 'phone_number', 'seats_purchased', 'title'],
+        fields: [
+          'email',
+          'company_name',
+          'first_name',
+          'last_name',
+          'phone_number',
+          'seats_purchased',
+          'title',
+        ],
       });
 
       const reset = await call(
@@ -251,7 +259,7 @@ describe(UnifiedMappingService.name, () => {
       const body = { connection_type: 'salesforce', connection_id: id, auto_map: true };
       await call(crmMappingSetDefaultContract, body, user).expect(403);
       const missing = await call(crmMappingSetDefaultContract, body, stranger).expect(404);
-      expect(missing.body.description).toBe(connectionMessages.notFound);
+      expect(missing.body.description).toBe(m.connectionNotFound);
       await call(crmMappingSetDefaultContract, { ...body, connection_id: 'not-a-uuid' }, admin).expect(404);
     });
   });

@@ -5,6 +5,7 @@ import { ConnectionListRoute } from '@/features/connections/routes/connection-li
 import { ConnectionsOverviewRoute } from '@/features/connections/routes/connections-overview';
 import { SyncConfigurationRoute } from '@/features/connections/routes/sync-configuration';
 import { CrmMappingPanel } from '@/features/crm-mapping/components/crm-mapping-panel';
+import { SalesforceTileProvider } from './salesforce-screens';
 
 /*
  * The Connections screens need the signed-in user's roles (admins change connections and syncs,
@@ -17,14 +18,23 @@ function useCanEdit(): boolean | null {
 
 export function ConnectionListScreen() {
   const canEdit = useCanEdit();
-  return canEdit === null ? <FullPageLoader /> : <ConnectionListRoute canEdit={canEdit} />;
+  if (canEdit === null) return <FullPageLoader />;
+  return (
+    <SalesforceTileProvider>
+      <ConnectionListRoute canEdit={canEdit} />
+    </SalesforceTileProvider>
+  );
 }
 
 export function ConnectionsOverviewScreen() {
   const canEdit = useCanEdit();
   if (canEdit === null) return <FullPageLoader />;
   // The CRM Data tab shows the same mapping as /crm-data (features meet here, not in each other).
-  return <ConnectionsOverviewRoute canEdit={canEdit} crmData={<CrmMappingPanel canEdit={canEdit} />} />;
+  return (
+    <SalesforceTileProvider>
+      <ConnectionsOverviewRoute canEdit={canEdit} crmData={<CrmMappingPanel canEdit={canEdit} />} />
+    </SalesforceTileProvider>
+  );
 }
 
 export function ConnectionDetailScreen() {

@@ -111,9 +111,13 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
       Component: (await import('@/features/static-lists/routes/static-list-detail')).StaticListDetailRoute,
     }),
   },
-  salesforce: pendingPage('salesforce'),
-  salesforceOauthComplete: pendingPage('salesforceOauthComplete'),
-  salesforceDetail: pendingPage('salesforceDetail'),
+  salesforce: { lazy: async () => ({ Component: (await import('./salesforce-screens')).SalesforceScreen }) },
+  salesforceOauthComplete: {
+    lazy: async () => ({ Component: (await import('./salesforce-screens')).SalesforceOAuthCompleteScreen }),
+  },
+  salesforceDetail: {
+    lazy: async () => ({ Component: (await import('./salesforce-screens')).SalesforceScreen }),
+  },
   connections: {
     lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionsOverviewScreen }),
   },

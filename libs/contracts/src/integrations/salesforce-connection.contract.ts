@@ -150,6 +150,8 @@ export const salesforceMessages = {
     `Selective sync needs a checkbox field of Salesforce ${objectLabel}`,
   createNeedsObject: (objectLabel: string) => `Turn on syncing ${objectLabel} before creating them`,
   salesforceRefused: 'Salesforce refused the request',
+  /** Spec 4: Start Sync needs at least one person field mapped to the connection. */
+  mappingRequired: 'Map at least one person field to Salesforce before starting the sync',
 } as const;
 
 /** Error codes of the Salesforce connection calls beyond `commonErrors`. */
@@ -160,6 +162,7 @@ export const salesforceConnectionErrorCodes = {
   SalesforceLoginFailedException: { status: 400, description: salesforceMessages.salesforceRefused },
   SalesforceOAuthStateException: { status: 400, description: salesforceMessages.stateMismatch },
   SalesforceNotLoggedInException: { status: 400, description: salesforceMessages.notLoggedIn },
+  SalesforceMappingRequiredException: { status: 400, description: salesforceMessages.mappingRequired },
   /** Salesforce answered an API call with an error; the description is Salesforce's message. */
   SalesforceApiException: { status: 400, description: salesforceMessages.salesforceRefused },
 } as const satisfies Record<string, ErrorDefinition>;
@@ -316,7 +319,7 @@ export const salesforcePermissionsRecheckContract = defineEndpoint({
   response: z.object({ permissions: salesforcePermissionsSchema }),
 });
 
-/** Start: enables and activates the sync, first run now. */
+/** Start: enables and activates the sync, first run now. Needs a login and a mapped person field. */
 export const salesforceSyncStartContract = defineEndpoint({
   service: 'integrations',
   method: 'POST',

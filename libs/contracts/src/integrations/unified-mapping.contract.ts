@@ -23,7 +23,7 @@ export const unifiedMappingMessages = {
   updated: 'Updated mapping successfully',
   setupCompleted: 'Setup completed successfully',
   // Ours: the spec names these rules without a text.
-  connectionNotFound: 'Connection not found',
+  connectionNotFound: 'Salesforce connection not found',
   unknownPersonField: 'Unknown person field',
   personFieldTwice: 'A person field can be mapped only once',
   connectionTwice: 'A connection can be a source of a person field only once',

@@ -15,6 +15,7 @@ import { requireConnectionAdmin } from '../../warehouse/connections/connections.
 import { SalesforceApiBudget } from '../session/salesforce-api-budget';
 import { SalesforceSessions } from '../session/salesforce-sessions';
 import { CrmPushPublisher } from './crm-push-publisher';
+import { PersonMappingSourcesRepository } from './person-mapping-sources.repository';
 import {
   SalesforceConnectionError,
   SalesforceConnectionNotFoundError,
@@ -42,6 +43,7 @@ export class SalesforceSettingsService {
     private readonly describer: SalesforceDescriber,
     private readonly budget: SalesforceApiBudget,
     private readonly pushPublisher: CrmPushPublisher,
+    private readonly mappings: PersonMappingSourcesRepository,
     private readonly transactions: Transactions,
   ) {}
 
@@ -120,7 +122,13 @@ export class SalesforceSettingsService {
     return this.change(auth, connectionId, { max_allocated: maxAllocated });
   }
 
-  start(auth: RequestContext, connectionId: string) {
+  /** Spec 4: the sync starts only once a person field is mapped to this connection. */
+  async start(auth: RequestContext, connectionId: string) {
+    requireConnectionAdmin(auth);
+    const row = await this.connection.row(auth, connectionId);
+    if ((await this.mappings.salesforceFields(auth.organisationId, row.id)).length === 0) {
+      throw new SalesforceConnectionError('SalesforceMappingRequiredException');
+    }
     return this.switchOn(auth, connectionId);
   }
 

@@ -7,20 +7,23 @@ import { PersonMappingsRepository } from './person-mappings.repository';
 /**
  * Tells the campaign service's CRM feed that what a connection pushes changed (the mapping, or the
  * sync being started). The connection's settings owner publishes the same event when its settings
- * change; this is the mapping's side of it, bound by the CRM_PUSH_NOTIFIER token so the one
- * publisher can take its place.
+ * change; the mapping reaches it through the CRM_PUSH_NOTIFIER token, so that one publisher (same
+ * method, same payload) can be bound in place of the default below.
  */
 export interface CrmPushNotifier {
-  configurationChanged(tx: Transaction, organisationId: string, connectionId: string): Promise<void>;
+  publish(tx: Transaction, organisationId: string, connectionId: string): Promise<void>;
 }
 export const CRM_PUSH_NOTIFIER = Symbol('CRM_PUSH_NOTIFIER');
 
-/** Pushed fields: those a preference lets travel to Salesforce (never the key, never Salesforce-only ones). */
+/**
+ * Fields the feed exports: the key (always sent) and those a preference lets travel to Salesforce
+ * (not the Salesforce-only ones).
+ */
 export function pushedFields(
   sources: Map<string, { connection_id: string; sync_preference: string }[]>,
   connectionId: string,
 ): string[] {
-  return [...sources]
+  const pushed = [...sources]
     .filter(
       ([field, list]) =>
         field !== MAPPING_KEY_FIELD &&
@@ -28,6 +31,7 @@ export function pushedFields(
     )
     .map(([field]) => field)
     .sort();
+  return [MAPPING_KEY_FIELD, ...pushed];
 }
 
 @Injectable()
@@ -38,14 +42,14 @@ export class MappingCrmPushNotifier implements CrmPushNotifier {
     private readonly publisher: EventPublisher,
   ) {}
 
-  async configurationChanged(tx: Transaction, organisationId: string, connectionId: string): Promise<void> {
+  async publish(tx: Transaction, organisationId: string, connectionId: string): Promise<void> {
     const connection = await this.connections.connectionOf(organisationId, tx);
     if (!connection || connection.id !== connectionId) return;
     const fields = pushedFields(await this.mappings.sources(organisationId, tx), connectionId);
     await this.publisher.publish(tx, crmPushConfigured, {
       organisation_id: organisationId,
       connection_id: connectionId,
-      enabled: connection.is_sync_enabled && connection.is_sync_active && fields.length > 0,
+      enabled: connection.is_sync_enabled && connection.is_sync_active,
       fields,
       inclusion_list: connection.inclusion_list,
       occurred_at: new Date().toISOString(),

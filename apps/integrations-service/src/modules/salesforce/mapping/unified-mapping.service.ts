@@ -9,15 +9,13 @@ import {
 } from '@meridian/contracts';
 import {
   DomainError,
+  NotFoundError,
   type RequestContext,
   type Transaction,
   Transactions,
   ValidationError,
 } from '@meridian/server-kit';
-import {
-  ConnectionNotFoundError,
-  requireConnectionAdmin,
-} from '../../warehouse/connections/connections.errors';
+import { requireConnectionAdmin } from '../../warehouse/connections/connections.errors';
 import { CRM_PUSH_NOTIFIER, type CrmPushNotifier } from './crm-push-notifier';
 import { type CrmConnectionRow, CrmSourcesRepository } from './crm-sources.repository';
 import { automap } from './mapping-automap';
@@ -60,11 +58,10 @@ export class UnifiedMappingService {
     return this.transactions.run(async (tx) => {
       const sources = await this.sources(organisationId, tx);
       const plan = planMapping(rows, destinations, sources);
-      if (plan.unknownConnections.length > 0) throw new ConnectionNotFoundError();
+      if (plan.unknownConnections.length > 0) throw new NotFoundError(m.connectionNotFound);
       if (Object.keys(plan.errors).length > 0) throw new ValidationError(plan.errors);
       await this.mappings.replace(tx, organisationId, plan.rows, auth.accountId);
-      for (const source of sources)
-        await this.notifier.configurationChanged(tx, organisationId, source.connection_id);
+      for (const source of sources) await this.notifier.publish(tx, organisationId, source.connection_id);
       return this.view(organisationId, destinations, tx);
     });
   }
@@ -79,7 +76,7 @@ export class UnifiedMappingService {
     return this.transactions.run(async (tx) => {
       const connection = await this.lockConnection(tx, auth.organisationId, input.connection_id);
       await this.applyDefault(tx, auth, destinations, connection.id, input.auto_map);
-      await this.notifier.configurationChanged(tx, auth.organisationId, connection.id);
+      await this.notifier.publish(tx, auth.organisationId, connection.id);
       return this.view(auth.organisationId, destinations, tx);
     });
   }
@@ -101,14 +98,14 @@ export class UnifiedMappingService {
         throw new DomainError('SalesforceNothingMappedException', { description: m.nothingMapped });
       }
       const connection = await this.connections.complete(tx, organisationId, locked.id, input.start_sync);
-      await this.notifier.configurationChanged(tx, organisationId, locked.id);
+      await this.notifier.publish(tx, organisationId, locked.id);
       return { connection, mapped_count };
     });
   }
 
   private async lockConnection(tx: Transaction, organisationId: string, connectionId: string) {
     const connection = await this.connections.lock(tx, organisationId, connectionId);
-    if (!connection) throw new ConnectionNotFoundError();
+    if (!connection) throw new NotFoundError(m.connectionNotFound);
     return connection;
   }
 

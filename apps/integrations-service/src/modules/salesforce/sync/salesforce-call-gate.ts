@@ -20,7 +20,12 @@ export function errorCodeOf(error: unknown): string | null {
   return null;
 }
 
-export const isLoginError = (error: unknown): boolean => LOGIN_CODES.has(errorCodeOf(error) ?? '');
+/** jsforce reports a refused refresh (revoked or expired refresh token) as a plain Error with this text. */
+const REFRESH_REFUSED = 'Unable to refresh session';
+
+export const isLoginError = (error: unknown): boolean =>
+  LOGIN_CODES.has(errorCodeOf(error) ?? '') ||
+  (error instanceof Error && error.message.startsWith(REFRESH_REFUSED));
 
 /**
  * Every Salesforce call of a run goes through here: one call taken from the API budget first

@@ -64,7 +64,7 @@ export class SalesforcePushQueueRepository {
     await this.db(tx).query(
       `INSERT INTO integrations.salesforce_push_queue AS q (organisation_id, connection_id, person_id, email,
            person_values, person_updated_at, reason)
-       SELECT u.organisation_id, u.connection_id::uuid, u.person_id, u.email, u.person_values, u.time_updated, u.reason
+       SELECT u.organisation_id::uuid, u.connection_id::uuid, u.person_id, u.email, u.person_values, u.time_updated, u.reason
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::text[])
            AS u(organisation_id, connection_id, person_id, email, person_values, time_updated, reason)
          JOIN integrations.salesforce_connections c

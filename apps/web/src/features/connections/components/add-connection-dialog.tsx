@@ -14,6 +14,7 @@ import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { platformOf, UNAVAILABLE_PLATFORMS, type PlatformSource } from '../utils/platforms';
 import classes from './add-connection-dialog.module.css';
+import { useCrmTiles } from './crm-tiles-context';
 
 export interface AddConnectionDialogProps {
   opened: boolean;
@@ -28,32 +29,46 @@ interface Tile {
   key: PlatformSource;
   service: ServiceDescription | null;
   unavailable?: string;
+  /** A CRM tile: Next opens the platform's own creation modal instead of the wizard. */
+  openCrm?: () => void;
 }
 
 /**
  * Spec 2 "Add Connections dialog": a two-column grid of tiles; the chosen one shows a check
  * mark; Next is disabled until a platform is chosen; Cancel clears the choice. Segment has its
- * own page and is not offered here; Salesforce and HubSpot show, not yet selectable.
+ * own page and is not offered here; Salesforce opens its creation modal when src/app provides it
+ * (disabled when one exists or it is not configured); HubSpot shows, not yet selectable.
  */
 export function AddConnectionDialog({ opened, services, onClose, onNext }: AddConnectionDialogProps) {
   const [chosen, setChosen] = useState<PlatformSource | null>(null);
+  const { salesforce } = useCrmTiles();
   const tiles: Tile[] = [
     ...services.map((service) => ({ key: service.client_id as PlatformSource, service })),
-    ...(['salesforce', 'hubspot'] as const).map((key) => ({
-      key,
-      service: null,
-      unavailable: UNAVAILABLE_PLATFORMS[key],
-    })),
+    salesforce
+      ? {
+          key: 'salesforce',
+          service: null,
+          unavailable: salesforce.disabledReason ?? undefined,
+          openCrm: salesforce.open,
+        }
+      : { key: 'salesforce', service: null, unavailable: UNAVAILABLE_PLATFORMS.salesforce },
+    { key: 'hubspot', service: null, unavailable: UNAVAILABLE_PLATFORMS.hubspot },
   ];
   const cancel = () => {
     setChosen(null);
     onClose();
   };
   const next = () => {
-    const service = tiles.find((tile) => tile.key === chosen)?.service;
-    if (!service) return;
+    const tile = tiles.find((t) => t.key === chosen);
+    if (tile?.openCrm) {
+      setChosen(null);
+      onClose();
+      tile.openCrm();
+      return;
+    }
+    if (!tile?.service) return;
     setChosen(null);
-    onNext(service);
+    onNext(tile.service);
   };
 
   return (
@@ -69,6 +84,8 @@ export function AddConnectionDialog({ opened, services, onClose, onNext }: AddCo
               source={tile.key}
               selected={chosen === tile.key}
               unavailable={tile.unavailable}
+              // A CRM tile that exists but cannot be chosen now says so; the tooltip says why.
+              unavailableNote={tile.openCrm ? 'Not available' : 'Coming soon'}
               onSelect={() => setChosen(tile.key)}
             />
           ))}
@@ -90,6 +107,7 @@ function PlatformTile(props: {
   source: PlatformSource;
   selected: boolean;
   unavailable?: string;
+  unavailableNote: string;
   onSelect: () => void;
 }) {
   const platform = platformOf(props.source);
@@ -112,7 +130,7 @@ function PlatformTile(props: {
           </Text>
           {props.unavailable ? (
             <Text size="xs" c="dimmed">
-              Coming soon
+              {props.unavailableNote}
             </Text>
           ) : null}
         </Stack>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { errorBody, stubApi } from '@/test/api-stub';
 import { renderAppAt, resetAppHarness } from '@/test/app-harness';
+import { salesforceConnection } from '@/test/salesforce-fixtures';
 import {
   CONNECTION_ID,
   constantsAnswer,
@@ -65,7 +66,12 @@ describe('the connection list', () => {
 
 describe('the Add Connections dialog (spec 2)', () => {
   it('offers the tiles, marks the choice, and keeps Next disabled until one is chosen', async () => {
-    stubApi({ ...signedInAdmin, ...empty });
+    // The organisation has its one Salesforce connection already: that tile cannot be chosen.
+    stubApi({
+      ...signedInAdmin,
+      ...empty,
+      [`${INT}/salesforce/connection.get`]: { body: { connection: salesforceConnection() } },
+    });
     renderAppAt('/connection');
     const dialog = await openAddDialog();
     expect(within(dialog).getByText('Select a platform to connect')).toBeTruthy();
@@ -75,8 +81,9 @@ describe('the Add Connections dialog (spec 2)', () => {
     expect(within(dialog).queryByText('Segment')).toBeNull();
     const next = within(dialog).getByRole('button', { name: 'Next: Enter Connection Details' });
     expect((next as HTMLButtonElement).disabled).toBe(true);
-    // Salesforce is not selectable yet.
+    await within(dialog).findByText('Not available');
     fireEvent.click(within(dialog).getByText('Salesforce'));
+    expect(within(dialog).queryByLabelText('Selected')).toBeNull();
     expect((next as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(dialog).getByText('Redshift'));
     expect(within(dialog).getByLabelText('Selected')).toBeTruthy();

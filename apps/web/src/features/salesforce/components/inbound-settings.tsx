@@ -1,0 +1,132 @@
+import { Button, Checkbox, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  salesforceMessages,
+  type SalesforceConnection,
+  type SalesforceObjectFlags,
+  type SalesforcePersonObject,
+  type SalesforceSelectiveSync,
+} from '@meridian/contracts';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/error-handling';
+import { showSuccessToast } from '@/lib/notify';
+import { useSalesforceObjects, useSaveInboundSettings } from '../api/salesforce-settings';
+import { OBJECT_LABELS, SALESFORCE_TOASTS } from '../utils/salesforce-texts';
+import { canSaveSelective, clearedWhenOff } from '../utils/selective-sync';
+
+const PERSON_OBJECTS: SalesforcePersonObject[] = ['lead', 'contact'];
+
+/**
+ * Salesforce to Meridian: selective sync per object (only records with a checkbox field ticked
+ * come in; only boolean fields are offered; turning it off clears the field), and whether new
+ * Salesforce records become people. Deleting people with their record is not offered yet.
+ */
+export function InboundSettings({
+  connection,
+  canEdit,
+}: {
+  connection: SalesforceConnection;
+  canEdit: boolean;
+}) {
+  const objects = useSalesforceObjects(connection.connection_id);
+  const save = useSaveInboundSettings(connection.connection_id);
+  const [selective, setSelective] = useState<SalesforceSelectiveSync>(connection.selective_sync);
+  const [create, setCreate] = useState<SalesforceObjectFlags>(connection.records_create_settings);
+  const booleanFields = (object: SalesforcePersonObject) =>
+    (objects.data?.objects.find((o) => o.object === object)?.fields ?? [])
+      .filter((field) => field.type === 'boolean' && field.access !== 'none' && field.access !== 'write_only')
+      .map((field) => ({ value: field.name, label: `${field.label} (${field.name})` }));
+  const syncing = (object: SalesforcePersonObject) => connection.object_settings[object];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm">
+        <Title order={4} fz="sm">
+          Selective sync
+        </Title>
+        <Text size="sm" c="dimmed">
+          Bring in only the leads or contacts whose checkbox field is ticked in Salesforce.
+        </Text>
+        {PERSON_OBJECTS.map((object) => {
+          const entry = selective[object];
+          const label = OBJECT_LABELS[object].many;
+          return (
+            <Group key={object} gap="md" align="flex-end" wrap="wrap">
+              <Switch
+                label={`Selective sync of ${label}`}
+                checked={entry.active}
+                disabled={!canEdit}
+                onChange={(event) =>
+                  setSelective({
+                    ...selective,
+                    [object]: clearedWhenOff({ ...entry, active: event.currentTarget.checked }),
+                  })
+                }
+                w={220}
+              />
+              <Select
+                label={`Checkbox field of ${label}`}
+                placeholder="Choose a checkbox field"
+                data={booleanFields(object)}
+                value={entry.field}
+                disabled={!canEdit || !entry.active}
+                onChange={(field) => setSelective({ ...selective, [object]: { ...entry, field } })}
+                error={entry.active && !entry.field ? salesforceMessages.selectiveFieldRequired : undefined}
+                searchable
+                nothingFoundMessage={`No checkbox fields on Salesforce ${label}`}
+                w={280}
+              />
+            </Group>
+          );
+        })}
+      </Stack>
+      <Stack gap="sm">
+        <Title order={4} fz="sm">
+          New Salesforce records
+        </Title>
+        {PERSON_OBJECTS.map((object) => (
+          <Checkbox
+            key={object}
+            label={`Create people in Meridian for new Salesforce ${OBJECT_LABELS[object].many}`}
+            description={
+              syncing(object) ? undefined : `${OBJECT_LABELS[object].many} are not synced (General Settings)`
+            }
+            checked={create[object] && syncing(object)}
+            disabled={!canEdit || !syncing(object)}
+            onChange={(event) => setCreate({ ...create, [object]: event.currentTarget.checked })}
+          />
+        ))}
+        <Checkbox
+          label="Delete people in Meridian when their Salesforce record is deleted (coming soon)"
+          checked={false}
+          disabled
+          readOnly
+        />
+      </Stack>
+      {save.isError ? (
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(save.error)}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button
+          disabled={!canEdit || !canSaveSelective(selective)}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              {
+                selective_sync: selective,
+                object_create: {
+                  lead: create.lead && syncing('lead'),
+                  contact: create.contact && syncing('contact'),
+                },
+              },
+              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) },
+            )
+          }
+        >
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
