@@ -4,7 +4,6 @@ export const monitorKeys = {
   of: (connectionId: string) => [...monitorKeys.all, connectionId] as const,
   details: (connectionId: string) => [...monitorKeys.of(connectionId), 'details'] as const,
   runs: (connectionId: string, query: object) => [...monitorKeys.of(connectionId), 'runs', query] as const,
-  connection: (connectionId: string) => [...monitorKeys.of(connectionId), 'connection'] as const,
   health: (connectionId: string) => [...monitorKeys.of(connectionId), 'health'] as const,
   errorTypes: (connectionId: string) => [...monitorKeys.health(connectionId), 'types'] as const,
   errors: (connectionId: string, query: object) =>

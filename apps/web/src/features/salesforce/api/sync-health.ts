@@ -1,5 +1,4 @@
 import {
-  salesforceConnectionGetContract,
   salesforceErrorArchiveContract,
   salesforceErrorClassQueryContract,
   salesforceErrorsListContract,
@@ -40,17 +39,6 @@ export function useAffectedRecords(connectionId: string, query: AffectedQuery, e
       apiCall(salesforceErrorClassQueryContract, { connection_id: connectionId, ...query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-/** The connection's Salesforce address, for links to a record there. */
-export function useInstanceUrl(connectionId: string) {
-  return useQuery({
-    queryKey: monitorKeys.connection(connectionId),
-    queryFn: ({ signal }) =>
-      apiCall(salesforceConnectionGetContract, { connection_id: connectionId }, { signal }).then(
-        (r) => r.connection?.instance_url ?? null,
-      ),
   });
 }
 

@@ -12,7 +12,8 @@ import { useDebouncedSearchPaging } from '@/components/list-page';
 import { ListLoader } from '@/components/list-table';
 import { ListPagination } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
-import { useAffectedRecords, useInstanceUrl } from '../api/sync-health';
+import { useSalesforceConnection } from '../api/salesforce-connection';
+import { useAffectedRecords } from '../api/sync-health';
 import { knownErrorClasses } from '../utils/error-classes';
 import { NOT_AVAILABLE } from '../utils/run-counts';
 
@@ -58,7 +59,7 @@ function AffectedRecords({
   window: { start_time: string; end_time: string };
 }) {
   const { page, setPage, search, keyword, changeSearch } = useDebouncedSearchPaging();
-  const instanceUrl = useInstanceUrl(connectionId).data ?? null;
+  const instanceUrl = useSalesforceConnection(connectionId).data?.instance_url ?? null;
   // A class this build does not know cannot be asked for: it shows as having no entries.
   const [errorClass] = knownErrorClasses([error.error_class]);
   const records = useAffectedRecords(
