@@ -98,9 +98,7 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
     }),
   },
   contactDetail: {
-    lazy: async () => ({
-      Component: (await import('@/features/contacts/routes/contact-detail')).ContactDetailRoute,
-    }),
+    lazy: async () => ({ Component: (await import('./contact-screens')).ContactDetailScreen }),
   },
   users: { lazy: async () => ({ Component: (await import('./account-screens')).UsersScreen }) },
   staticLists: {

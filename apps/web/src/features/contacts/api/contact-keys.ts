@@ -16,4 +16,9 @@ export const contactKeys = {
   activities: (id: string, type: 'marketing' | 'product', page: number) =>
     [...contactKeys.detail(id), 'activities', type, page] as const,
   settings: () => [...contactKeys.all, 'settings'] as const,
+  /** The Salesforce sync panel reads by email: Salesforce records know persons by email. */
+  salesforce: (email: string) => [...contactKeys.all, 'salesforce', email.toLowerCase()] as const,
+  salesforceRecords: (email: string) => [...contactKeys.salesforce(email), 'records'] as const,
+  salesforceLatestError: (email: string) => [...contactKeys.salesforce(email), 'latest-error'] as const,
+  salesforceConnection: () => [...contactKeys.all, 'salesforce-connection'] as const,
 };

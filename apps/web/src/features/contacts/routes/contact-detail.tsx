@@ -32,8 +32,11 @@ import { SubscriptionSwitch } from '../components/subscription-switch';
 
 export const MISSING_CONTACT = 'Something went wrong';
 
-/** /contacts/:id: one contact, its fields, product users and activity. */
-export function ContactDetailRoute() {
+/**
+ * /contacts/:id: one contact, its fields, product users and activity. `canChangeSync`: whether the
+ * user may remap or resync the contact's Salesforce records (admins only).
+ */
+export function ContactDetailRoute({ canChangeSync }: { canChangeSync: boolean }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const contact = useContact(id);
@@ -54,7 +57,7 @@ export function ContactDetailRoute() {
       </PageLayout>
     );
   }
-  return <ContactScreen person={contact.data} />;
+  return <ContactScreen person={contact.data} canChangeSync={canChangeSync} />;
 }
 
 function fieldValue(person: Person, name: string): string {
@@ -62,7 +65,7 @@ function fieldValue(person: Person, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-function ContactScreen({ person }: { person: Person }) {
+function ContactScreen({ person, canChangeSync }: { person: Person; canChangeSync: boolean }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -163,8 +166,9 @@ function ContactScreen({ person }: { person: Person }) {
               <Tabs.Panel value="product" p="lg">
                 <ProductUsersPanel contactId={person.id} />
               </Tabs.Panel>
-              <Tabs.Panel value="salesforce" p="lg">
-                <SalesforceSyncPanel />
+              {/* Read only when opened: most visits never look at Salesforce. */}
+              <Tabs.Panel value="salesforce" p="lg" keepMounted={false}>
+                <SalesforceSyncPanel email={person.email} canEdit={canChangeSync} />
               </Tabs.Panel>
             </Tabs>
           </Paper>

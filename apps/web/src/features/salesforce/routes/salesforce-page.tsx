@@ -150,7 +150,7 @@ function SalesforcePage({ connection, canEdit }: { connection: SalesforceConnect
           <SyncHistoryTab connectionId={connection.connection_id} />
         </Tabs.Panel>
         <Tabs.Panel value="health" pt="lg">
-          <SyncHealthTab connectionId={connection.connection_id} />
+          <SyncHealthTab connectionId={connection.connection_id} canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="lg">
           <SyncSettingsTab connection={connection} canEdit={canEdit} />
