@@ -479,6 +479,54 @@ describe('Salesforce sync engine', () => {
   );
 
   it(
+    'creates a Lead for a person without a record when record creation is on',
+    async () => {
+      const org = admin.organisation.id;
+      await sql(
+        `UPDATE integrations.salesforce_connections SET salesforce_record_create = true WHERE id = $1`,
+        [connectionId],
+      );
+      const before = (await runs(connectionId)).length;
+      await exportPersons(app, org, connectionId, [
+        {
+          person_id: 'fresh-1',
+          email: 'fresh@example.com',
+          values: { last_name: 'Fresh', title: 'Newcomer' },
+        },
+      ]);
+      await eventually(
+        async () =>
+          (
+            await sql(
+              `SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1 AND person_id = 'fresh-1'`,
+              [connectionId],
+            )
+          ).length === 1,
+        { what: 'the exported person to be queued' },
+      );
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, before + 1);
+      const [lead] = fake.find('Lead', 'Email', 'fresh@example.com');
+      expect(lead).toMatchObject({ LastName: 'Fresh', Title: 'Newcomer', Company: '[not provided]' });
+      expect((await runs(connectionId)).at(-1)!.sync_write_count.lead).toEqual({
+        inserted: 1,
+        updated: 0,
+        failed: 0,
+      });
+      const [record] = await sql(
+        `SELECT object, is_selected FROM integrations.salesforce_records WHERE connection_id = $1 AND sf_id = $2`,
+        [connectionId, lead!.Id],
+      );
+      expect(record).toEqual({ object: 'lead', is_selected: true });
+      await sql(
+        `UPDATE integrations.salesforce_connections SET salesforce_record_create = false WHERE id = $1`,
+        [connectionId],
+      );
+    },
+    SLOW,
+  );
+
+  it(
     'shows the runs only to the organisation: another one gets a 404',
     async () => {
       await call(salesforceSyncRunsListContract, { connection_id: connectionId }, stranger).expect(404);
