@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { Transactions } from '@meridian/server-kit';
-import { CRM_PUSH_NOTIFIER, MappingCrmPushNotifier } from './crm-push-notifier';
+import { CrmPushPublisher } from '../connection/crm-push-publisher';
+import { SalesforceConnectionModule } from '../connection/salesforce-connection.module';
+import { CRM_PUSH_NOTIFIER } from './crm-push-notifier';
 import { CrmSourcesRepository } from './crm-sources.repository';
 import { PersonFieldCreator } from './person-field-creator.service';
 import { PersonFieldsClient } from './person-fields.client';
@@ -13,6 +15,7 @@ import { UnifiedMappingService } from './unified-mapping.service';
  * fields come from the campaign service over HTTP; CRM fields from the stored describe.
  */
 @Module({
+  imports: [SalesforceConnectionModule],
   controllers: [UnifiedMappingController],
   providers: [
     Transactions,
@@ -21,7 +24,7 @@ import { UnifiedMappingService } from './unified-mapping.service';
     PersonMappingsRepository,
     UnifiedMappingService,
     PersonFieldCreator,
-    { provide: CRM_PUSH_NOTIFIER, useClass: MappingCrmPushNotifier },
+    { provide: CRM_PUSH_NOTIFIER, useExisting: CrmPushPublisher },
   ],
   exports: [PersonMappingsRepository],
 })
