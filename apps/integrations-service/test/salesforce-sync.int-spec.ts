@@ -394,6 +394,67 @@ describe('Salesforce sync engine', () => {
   );
 
   it(
+    'reads and writes large volumes through Bulk API 2.0 jobs, with fewer calls',
+    async () => {
+      const BULK_LEADS = 11_000;
+      fake.seed(
+        'Lead',
+        Array.from({ length: BULK_LEADS }, (_, i) => ({
+          LastName: `B${i}`,
+          Company: 'Bulk',
+          Email: `bulk${i}@example.com`,
+          Title: 'Bulk lead',
+        })),
+      );
+      const { org, id } = await newConnection();
+      const orgId = org.organisation.id;
+      fake.resetCalls();
+      await runNow(app, orgId, id);
+      await settled(sql, id, 1);
+      expect(await personCount(orgId)).toBe(PERSONS + BULK_LEADS);
+      const [pulled] = await runs(id, org);
+      expect(read(pulled!, 'lead')).toEqual({ inserted: LEADS + BULK_LEADS, updated: 0, failed: 0 });
+      // One REST page of leads, then one job (create, polls, result pages) instead of 13 more pages.
+      expect(fake.calls.bulkQuery).toBeGreaterThanOrEqual(3);
+      expect(fake.calls.query).toBe(4);
+
+      const persons = await sql<{ id: string; email: string }>(
+        `SELECT id, email FROM campaign.persons WHERE organisation_id = $1 AND email LIKE 'bulk%' ORDER BY email LIMIT 2500`,
+        [orgId],
+      );
+      await exportPersons(
+        app,
+        orgId,
+        id,
+        persons.map((p) => ({ person_id: p.id, email: p.email, values: { title: 'Pushed in bulk' } })),
+      );
+      await eventually(
+        async () =>
+          (
+            await sql<{ n: number }>(
+              `SELECT count(*)::int AS n FROM integrations.salesforce_push_queue WHERE connection_id = $1`,
+              [id],
+            )
+          )[0]!.n === 2500,
+        { what: 'the exported persons to be queued' },
+      );
+      fake.resetCalls();
+      await runNow(app, orgId, id);
+      await settled(sql, id, 2);
+      expect((await runs(id, org))[1]).toMatchObject({ state: 'finished', error: null, deferred_count: 0 });
+      expect(fake.find('Lead', 'Title', 'Pushed in bulk')).toHaveLength(2500);
+      expect((await runs(id, org))[1]!.sync_write_count.lead).toEqual({
+        inserted: 0,
+        updated: 2500,
+        failed: 0,
+      });
+      expect(fake.calls.bulkIngest).toBeGreaterThanOrEqual(6);
+      expect(fake.calls.composite).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
     'shows the runs only to the organisation: another one gets a 404',
     async () => {
       await call(salesforceSyncRunsListContract, { connection_id: connectionId }, stranger).expect(404);
