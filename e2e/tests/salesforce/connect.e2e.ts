@@ -173,7 +173,7 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     const small = new SalesforcePage(phone.page);
     await phone.page.goto(connectionPath);
     await small.waitFor();
-    await small.button('Pause sync').waitFor();
+    await small.syncSwitch.waitFor();
     await phone.page.waitForLoadState('networkidle');
     expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
       PHONE_WIDTH,
