@@ -1,3 +1,4 @@
+import '../styles';
 import { Alert, Button, Group, Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import type { SalesforceConnection } from '@meridian/contracts';
 import { IconAlertTriangle, IconCloud, IconPlayerPause, IconPlus } from '@tabler/icons-react';
