@@ -155,6 +155,14 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     await salesforce.choose('Static list', `Salesforce push ${run}`);
     await page.getByRole('button', { name: 'Save inclusion list' }).click();
     await salesforce.toast('Updated Inclusion List Successfully').waitFor();
+    // Creating people Salesforce lacks: switched on, then made contacts rather than leads.
+    await page
+      .getByLabel('Create records in Salesforce for people it does not have yet')
+      .check({ force: true });
+    await salesforce.toast('Settings updated successfully').waitFor();
+    await page.getByLabel('Create them as Leads').uncheck();
+    await page.getByLabel('Create them as Leads').waitFor({ state: 'attached' });
+    expect(await page.getByLabel('Create them as Contacts').isChecked()).toBe(true);
     await expectAccessible(page, 'the Meridian to Salesforce settings');
     await snapshot(page, 'salesforce-settings');
 
@@ -165,6 +173,10 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     expect(await page.getByLabel('Selective sync of Leads').isChecked()).toBe(true);
     await salesforce.openSettings('Meridian to Salesforce');
     expect(await page.getByLabel('People in a static list').isChecked()).toBe(true);
+    expect(
+      await page.getByLabel('Create records in Salesforce for people it does not have yet').isChecked(),
+    ).toBe(true);
+    expect(await page.getByLabel('Create them as Leads').isChecked()).toBe(false);
   });
 
   it(`fits a phone (${PHONE_WIDTH} px) and stays accessible`, async () => {
