@@ -155,13 +155,15 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     await salesforce.choose('Static list', `Salesforce push ${run}`);
     await page.getByRole('button', { name: 'Save inclusion list' }).click();
     await salesforce.toast('Updated Inclusion List Successfully').waitFor();
-    // Creating people Salesforce lacks: switched on, then made contacts rather than leads.
-    await page
-      .getByLabel('Create records in Salesforce for people it does not have yet')
-      .check({ force: true });
-    await salesforce.toast('Settings updated successfully').waitFor();
-    await page.getByLabel('Create them as Leads').uncheck();
-    await page.getByLabel('Create them as Leads').waitFor({ state: 'attached' });
+    // Creating people Salesforce lacks: switched on, then made contacts rather than leads. Both
+    // show the saved state, so they change once the service has answered.
+    const createSwitch = page.getByLabel('Create records in Salesforce for people it does not have yet');
+    await createSwitch.click({ force: true });
+    await eventually(() => createSwitch.isChecked(), { timeoutMs: 30_000, what: 'record creation on' });
+    const asLeads = page.getByLabel('Create them as Leads');
+    await eventually(() => asLeads.isEnabled(), { timeoutMs: 30_000, what: 'the object choice enabled' });
+    await asLeads.click({ force: true });
+    await eventually(async () => !(await asLeads.isChecked()), { timeoutMs: 30_000, what: 'leads unchosen' });
     expect(await page.getByLabel('Create them as Contacts').isChecked()).toBe(true);
     await expectAccessible(page, 'the Meridian to Salesforce settings');
     await snapshot(page, 'salesforce-settings');
