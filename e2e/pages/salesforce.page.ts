@@ -29,6 +29,11 @@ export class SalesforcePage {
     return this.page.getByRole('status').filter({ hasText: 'Sync paused' });
   }
 
+  /** Whichever the header offers: the sync state may change under the test (a run may pause on an error). */
+  get syncSwitch(): Locator {
+    return this.page.getByRole('button', { name: /^(Pause sync|Resume sync|Start Sync)$/ }).first();
+  }
+
   toast(text: string): Locator {
     return this.page.getByText(text, { exact: true });
   }
@@ -44,7 +49,7 @@ export class SalesforcePage {
 
   /** A Mantine select: opens it and picks the option. */
   async choose(label: string, option: string): Promise<void> {
-    await this.page.getByRole('textbox', { name: label }).click();
-    await this.page.getByRole('option', { name: option }).click();
+    await this.page.getByRole('combobox', { name: label }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 }

@@ -155,6 +155,16 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     await salesforce.choose('Static list', `Salesforce push ${run}`);
     await page.getByRole('button', { name: 'Save inclusion list' }).click();
     await salesforce.toast('Updated Inclusion List Successfully').waitFor();
+    // Creating people Salesforce lacks: switched on, then made contacts rather than leads. Both
+    // show the saved state, so they change once the service has answered.
+    const createSwitch = page.getByLabel('Create records in Salesforce for people it does not have yet');
+    await createSwitch.click({ force: true });
+    await eventually(() => createSwitch.isChecked(), { timeoutMs: 30_000, what: 'record creation on' });
+    const asLeads = page.getByLabel('Create them as Leads');
+    await eventually(() => asLeads.isEnabled(), { timeoutMs: 30_000, what: 'the object choice enabled' });
+    await asLeads.click({ force: true });
+    await eventually(async () => !(await asLeads.isChecked()), { timeoutMs: 30_000, what: 'leads unchosen' });
+    expect(await page.getByLabel('Create them as Contacts').isChecked()).toBe(true);
     await expectAccessible(page, 'the Meridian to Salesforce settings');
     await snapshot(page, 'salesforce-settings');
 
@@ -165,6 +175,10 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     expect(await page.getByLabel('Selective sync of Leads').isChecked()).toBe(true);
     await salesforce.openSettings('Meridian to Salesforce');
     expect(await page.getByLabel('People in a static list').isChecked()).toBe(true);
+    expect(
+      await page.getByLabel('Create records in Salesforce for people it does not have yet').isChecked(),
+    ).toBe(true);
+    expect(await page.getByLabel('Create them as Leads').isChecked()).toBe(false);
   });
 
   it(`fits a phone (${PHONE_WIDTH} px) and stays accessible`, async () => {
@@ -173,7 +187,7 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     const small = new SalesforcePage(phone.page);
     await phone.page.goto(connectionPath);
     await small.waitFor();
-    await small.button('Pause sync').waitFor();
+    await small.syncSwitch.waitFor();
     await phone.page.waitForLoadState('networkidle');
     expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
       PHONE_WIDTH,

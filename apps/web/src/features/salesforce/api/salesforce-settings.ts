@@ -76,20 +76,28 @@ export function useSaveGeneralSettings(connectionId: string) {
 
 type SelectiveInput = RequestOf<typeof salesforceSelectiveUpdateContract>['selective_sync'];
 
-/** Salesforce to Meridian: selective sync and which new records become people. */
-export function useSaveInboundSettings(connectionId: string) {
+/** Salesforce to Meridian: selective sync. */
+export function useSaveSelectiveSync(connectionId: string) {
   const store = useStoreSalesforceConnection();
   return useMutation({
-    mutationFn: async (input: { selective_sync: SelectiveInput; object_create: SalesforceObjectFlags }) => {
-      await apiCall(salesforceSelectiveUpdateContract, {
+    mutationFn: (selective: SelectiveInput) =>
+      apiCall(salesforceSelectiveUpdateContract, {
         connection_id: connectionId,
-        selective_sync: input.selective_sync,
-      });
-      return apiCall(salesforceRecordsCreateUpdateContract, {
+        selective_sync: selective,
+      }).then((r) => r.connection),
+    onSuccess: store,
+  });
+}
+
+/** Meridian to Salesforce: which object a person Salesforce does not have is created as. */
+export function useSaveRecordsCreate(connectionId: string) {
+  const store = useStoreSalesforceConnection();
+  return useMutation({
+    mutationFn: (objectCreate: SalesforceObjectFlags) =>
+      apiCall(salesforceRecordsCreateUpdateContract, {
         connection_id: connectionId,
-        object_create: input.object_create,
-      }).then((r) => r.connection);
-    },
+        object_create: objectCreate,
+      }).then((r) => r.connection),
     onSuccess: store,
   });
 }

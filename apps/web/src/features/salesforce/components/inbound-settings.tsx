@@ -2,14 +2,13 @@ import { Button, Checkbox, Group, Select, Stack, Switch, Text, Title } from '@ma
 import {
   salesforceMessages,
   type SalesforceConnection,
-  type SalesforceObjectFlags,
   type SalesforcePersonObject,
   type SalesforceSelectiveSync,
 } from '@meridian/contracts';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/error-handling';
 import { showSuccessToast } from '@/lib/notify';
-import { useSalesforceObjects, useSaveInboundSettings } from '../api/salesforce-settings';
+import { useSalesforceObjects, useSaveSelectiveSync } from '../api/salesforce-settings';
 import { OBJECT_LABELS, SALESFORCE_TOASTS } from '../utils/salesforce-texts';
 import { canSaveSelective, clearedWhenOff } from '../utils/selective-sync';
 
@@ -17,8 +16,8 @@ const PERSON_OBJECTS: SalesforcePersonObject[] = ['lead', 'contact'];
 
 /**
  * Salesforce to Meridian: selective sync per object (only records with a checkbox field ticked
- * come in; only boolean fields are offered; turning it off clears the field), and whether new
- * Salesforce records become people. Deleting people with their record is not offered yet.
+ * come in; only boolean fields are offered; turning it off clears the field). Deleting people
+ * with their Salesforce record is not offered yet.
  */
 export function InboundSettings({
   connection,
@@ -28,14 +27,12 @@ export function InboundSettings({
   canEdit: boolean;
 }) {
   const objects = useSalesforceObjects(connection.connection_id);
-  const save = useSaveInboundSettings(connection.connection_id);
+  const save = useSaveSelectiveSync(connection.connection_id);
   const [selective, setSelective] = useState<SalesforceSelectiveSync>(connection.selective_sync);
-  const [create, setCreate] = useState<SalesforceObjectFlags>(connection.records_create_settings);
   const booleanFields = (object: SalesforcePersonObject) =>
     (objects.data?.objects.find((o) => o.object === object)?.fields ?? [])
       .filter((field) => field.type === 'boolean' && field.access !== 'none' && field.access !== 'write_only')
       .map((field) => ({ value: field.name, label: `${field.label} (${field.name})` }));
-  const syncing = (object: SalesforcePersonObject) => connection.object_settings[object];
 
   return (
     <Stack gap="lg">
@@ -81,20 +78,8 @@ export function InboundSettings({
       </Stack>
       <Stack gap="sm">
         <Title order={4} fz="sm">
-          New Salesforce records
+          Deleted Salesforce records
         </Title>
-        {PERSON_OBJECTS.map((object) => (
-          <Checkbox
-            key={object}
-            label={`Create people in Meridian for new Salesforce ${OBJECT_LABELS[object].many}`}
-            description={
-              syncing(object) ? undefined : `${OBJECT_LABELS[object].many} are not synced (General Settings)`
-            }
-            checked={create[object] && syncing(object)}
-            disabled={!canEdit || !syncing(object)}
-            onChange={(event) => setCreate({ ...create, [object]: event.currentTarget.checked })}
-          />
-        ))}
         <Checkbox
           label="Delete people in Meridian when their Salesforce record is deleted (coming soon)"
           checked={false}
@@ -112,16 +97,7 @@ export function InboundSettings({
           disabled={!canEdit || !canSaveSelective(selective)}
           loading={save.isPending}
           onClick={() =>
-            save.mutate(
-              {
-                selective_sync: selective,
-                object_create: {
-                  lead: create.lead && syncing('lead'),
-                  contact: create.contact && syncing('contact'),
-                },
-              },
-              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) },
-            )
+            save.mutate(selective, { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) })
           }
         >
           Save

@@ -1,20 +1,26 @@
-import { Button, Group, Radio, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { salesforceMessages, type SalesforceConnection } from '@meridian/contracts';
+import { Button, Checkbox, Group, Radio, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  salesforceMessages,
+  type SalesforceConnection,
+  type SalesforcePersonObject,
+} from '@meridian/contracts';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/error-handling';
 import { showSuccessToast } from '@/lib/notify';
 import {
   useInclusionCandidates,
   useSaveInclusionList,
+  useSaveRecordsCreate,
   useSaveSalesforceRecordCreate,
 } from '../api/salesforce-settings';
-import { SALESFORCE_TOASTS } from '../utils/salesforce-texts';
+import { OBJECT_LABELS, SALESFORCE_TOASTS } from '../utils/salesforce-texts';
 
 type ListKind = 'everyone' | 'static' | 'dynamic';
 
 /**
  * Meridian to Salesforce: the inclusion list (only its people are pushed: a static list, or a
- * campaign's dynamic list) and whether people Salesforce does not have are created there.
+ * campaign's dynamic list) and whether people Salesforce does not have are created there, as
+ * leads or contacts.
  */
 export function OutboundSettings({
   connection,
@@ -26,7 +32,7 @@ export function OutboundSettings({
   return (
     <Stack gap="xl">
       <InclusionListForm connection={connection} canEdit={canEdit} />
-      <RecordCreateSwitch connection={connection} canEdit={canEdit} />
+      <RecordCreateSettings connection={connection} canEdit={canEdit} />
     </Stack>
   );
 }
@@ -97,10 +103,21 @@ function InclusionListForm({ connection, canEdit }: { connection: SalesforceConn
   );
 }
 
-/** Creating records in Salesforce needs lead or contact sync on. */
-function RecordCreateSwitch({ connection, canEdit }: { connection: SalesforceConnection; canEdit: boolean }) {
-  const save = useSaveSalesforceRecordCreate(connection.connection_id);
-  const syncing = connection.object_settings.lead || connection.object_settings.contact;
+/**
+ * People Salesforce does not have yet are created there when switched on, as a lead or a contact
+ * (leads first when both are chosen); an object can be chosen only while its sync is on.
+ */
+function RecordCreateSettings({
+  connection,
+  canEdit,
+}: {
+  connection: SalesforceConnection;
+  canEdit: boolean;
+}) {
+  const saveSwitch = useSaveSalesforceRecordCreate(connection.connection_id);
+  const saveObjects = useSaveRecordsCreate(connection.connection_id);
+  const syncing = (object: SalesforcePersonObject) => connection.object_settings[object];
+  const failure = saveSwitch.error ?? saveObjects.error;
   return (
     <Stack gap="sm">
       <Title order={4} fz="sm">
@@ -108,18 +125,41 @@ function RecordCreateSwitch({ connection, canEdit }: { connection: SalesforceCon
       </Title>
       <Switch
         label="Create records in Salesforce for people it does not have yet"
-        description={syncing ? undefined : 'Turn on syncing leads or contacts in General Settings first'}
-        checked={connection.salesforce_record_create && syncing}
-        disabled={!canEdit || !syncing || save.isPending}
+        checked={connection.salesforce_record_create}
+        disabled={!canEdit || saveSwitch.isPending}
         onChange={(event) =>
-          save.mutate(event.currentTarget.checked, {
+          saveSwitch.mutate(event.currentTarget.checked, {
             onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings),
           })
         }
       />
-      {save.isError ? (
+      {(['lead', 'contact'] as const).map((object) => (
+        <Checkbox
+          key={object}
+          ml="xl"
+          label={`Create them as ${OBJECT_LABELS[object].many}`}
+          description={
+            syncing(object) ? undefined : `${OBJECT_LABELS[object].many} are not synced (General Settings)`
+          }
+          checked={connection.records_create_settings[object] && syncing(object)}
+          disabled={
+            !canEdit || !connection.salesforce_record_create || !syncing(object) || saveObjects.isPending
+          }
+          onChange={(event) =>
+            saveObjects.mutate(
+              {
+                lead: syncing('lead') && connection.records_create_settings.lead,
+                contact: syncing('contact') && connection.records_create_settings.contact,
+                [object]: event.currentTarget.checked,
+              },
+              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) },
+            )
+          }
+        />
+      ))}
+      {failure ? (
         <Text size="sm" c="red" role="alert">
-          {errorMessage(save.error)}
+          {errorMessage(failure)}
         </Text>
       ) : null}
     </Stack>
