@@ -14,7 +14,7 @@ import { expectAccessible } from '../../support/axe';
 import { launchBrowser, newPage, snapshot } from '../../support/browser';
 import { isFocused, tabTo } from '../../support/keyboard';
 import { salesforceOrg } from '../../support/salesforce';
-import { connectSalesforce, ok, runSalesforceSyncSoon } from '../../support/salesforce-connect';
+import { afterSalesforceRuns, connectSalesforce, ok } from '../../support/salesforce-connect';
 
 const PHONE_WIDTH = 390;
 // A run starts on the minute's tick, and a change reaches the push queue on the campaign
@@ -100,20 +100,18 @@ describe('Salesforce sync history and health', () => {
   it('groups a push refused for a field permission under its error class, with the affected record', async () => {
     await salesforceOrg.setFieldAccess('Contact', 'Title', { readable: true, editable: false });
     await ok(personUpdateContract, { person_id: personId, default_fields: { title: 'Director' } }, token);
-    await eventually(
+    await afterSalesforceRuns(
+      token,
+      connectionId,
       async () => {
         const list = (await ok(
           salesforceErrorsListContract,
           { connection_id: connectionId, error_type: 'field_permission', page_number: 1, page_size: 10 },
           token,
         )) as { errors: unknown[] };
-        if (list.errors.length > 0) return true;
-        // Each poll that finds nothing asks for another run: the change may have missed the last one.
-        await runSalesforceSyncSoon(token, connectionId);
-        await new Promise((resolve) => setTimeout(resolve, 20_000));
-        return false;
+        return list.errors.length > 0;
       },
-      { ...SYNC_WAIT, timeoutMs: 360_000, what: 'the field permission error' },
+      'the field permission error',
     );
 
     await monitor().open();
@@ -169,15 +167,11 @@ describe('Salesforce sync history and health', () => {
     await monitor().toast('Contacts successfully resynced').waitFor();
     await page.getByText('No sync errors found').waitFor({ timeout: 30_000 });
 
-    const title = await eventually(
-      async () => {
-        const record = await salesforceOrg.record('Contact', sfId);
-        if (record?.Title === 'Director') return record.Title;
-        await runSalesforceSyncSoon(token, connectionId);
-        await new Promise((resolve) => setTimeout(resolve, 20_000));
-        return false;
-      },
-      { ...SYNC_WAIT, timeoutMs: 360_000, what: 'the resynced title in Salesforce' },
+    const title = await afterSalesforceRuns(
+      token,
+      connectionId,
+      async () => (await salesforceOrg.record('Contact', sfId))?.Title === 'Director' && 'Director',
+      'the resynced title in Salesforce',
     );
     expect(title).toBe('Director');
   }, 420_000);
