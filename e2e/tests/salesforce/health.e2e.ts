@@ -12,7 +12,7 @@ import { signIn } from '../../pages/session';
 import { newAccount, registerVerifiedAccount, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
 import { launchBrowser, newPage, snapshot } from '../../support/browser';
-import { isFocused, tabTo } from '../../support/keyboard';
+import { isFocused, pressUntilFocused, tabTo } from '../../support/keyboard';
 import { salesforceOrg } from '../../support/salesforce';
 import { afterSalesforceRuns, connectSalesforce, ok } from '../../support/salesforce-connect';
 
@@ -125,7 +125,7 @@ describe('Salesforce sync history and health', () => {
     await row.getByRole('button', { name: /affected records of Salesforce field permission/ }).click();
     const dialog = monitor().dialog('Affected records: Salesforce field permission');
     await dialog
-      .getByText('INVALID_FIELD_FOR_INSERT_UPDATE', { exact: false })
+      .getByText(/Unable to create\/update fields: Title/)
       .first()
       .waitFor({ timeout: 30_000 });
     const product = dialog.getByRole('link', { name: /in Meridian$/ }).first();
@@ -150,7 +150,10 @@ describe('Salesforce sync history and health', () => {
     const badge = panel.getByRole('button', { name: 'Sync error' });
     await badge.waitFor();
     await tabTo(page, badge);
-    await page.getByRole('tooltip').getByText('INVALID_FIELD_FOR_INSERT_UPDATE', { exact: false }).waitFor();
+    await page
+      .getByRole('tooltip')
+      .getByText(/Unable to create\/update fields: Title/)
+      .waitFor();
     await expectAccessible(page, 'the contact page Salesforce panel');
   });
 
@@ -178,8 +181,9 @@ describe('Salesforce sync history and health', () => {
 
   it('resyncs the contact from its page by keyboard', async () => {
     await page.goto(`/contacts/${personId}`);
-    const tab = page.getByRole('tab', { name: 'Salesforce Sync' });
-    await tabTo(page, tab);
+    // Tabs take one stop of Tab; the arrows move between them.
+    await tabTo(page, page.getByRole('tab', { name: 'Personal Fields' }));
+    await pressUntilFocused(page, 'ArrowRight', page.getByRole('tab', { name: 'Salesforce Sync' }));
     await page.keyboard.press('Enter');
     const panel = page.getByRole('tabpanel', { name: 'Salesforce Sync' });
     await panel.getByText('Up-to-date').waitFor({ timeout: 60_000 });
