@@ -18,6 +18,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { appModule } from '../src/app.module';
 import { loadConfig } from '../src/config';
+import { SalesforceSyncTickProcessor } from '../src/modules/salesforce/sync/salesforce-sync-tick.processor';
 import { type CampaignProcess, startCampaignProcess } from './support/campaign-process';
 import {
   connectSalesforce,
@@ -332,6 +333,28 @@ describe('Salesforce sync engine', () => {
   );
 
   it(
+    'the tick runs a connection whose time has come, then schedules the next run an hour on',
+    async () => {
+      const before = (await runs(connectionId)).length;
+      await sql(
+        `UPDATE integrations.salesforce_connections SET next_run_at = now() - interval '1 minute' WHERE id = $1`,
+        [connectionId],
+      );
+      await app.get(SalesforceSyncTickProcessor).handle();
+      await settled(sql, connectionId, before + 1);
+      const [row] = await sql<{ trigger: string; hours: number }>(
+        `SELECT r.trigger, round(extract(epoch FROM c.next_run_at - r.end_time) / 3600)::int AS hours
+         FROM integrations.salesforce_sync_runs r JOIN integrations.salesforce_connections c ON c.id = r.connection_id
+        WHERE r.connection_id = $1 ORDER BY r.start_time DESC LIMIT 1`,
+        [connectionId],
+      );
+      expect(row).toEqual({ trigger: 'schedule', hours: 1 });
+      expect((await runs(connectionId)).at(-1)).toMatchObject({ state: 'finished', error: null });
+    },
+    SLOW,
+  );
+
+  it(
     'defers work when the API budget is spent and goes on the next day',
     async () => {
       const { org, id } = await newConnection({ maxAllocated: 4 });
@@ -367,10 +390,11 @@ describe('Salesforce sync engine', () => {
         async () =>
           (
             await sql<{ n: number }>(
-              `SELECT batches_published AS n FROM integrations.salesforce_sync_runs WHERE connection_id = $1`,
+              `SELECT COALESCE(max(batches_published), 0)::int AS n FROM integrations.salesforce_sync_runs
+                WHERE connection_id = $1`,
               [id],
             )
-          )[0]?.n! > 0,
+          )[0]!.n > 0,
         { what: 'the first page of the slow run', timeoutMs: 120_000, intervalMs: 50 },
       );
       await app.close();
@@ -389,6 +413,115 @@ describe('Salesforce sync engine', () => {
       expect(read(done!, 'contact')).toEqual({ inserted: CONTACTS + SHARED, updated: 0, failed: 0 });
       expect(read(done!, 'lead')).toEqual({ inserted: LEADS, updated: 0, failed: 0 });
       expect(await personCount(orgId)).toBe(PERSONS);
+    },
+    SLOW,
+  );
+
+  it(
+    'reads and writes large volumes through Bulk API 2.0 jobs, with fewer calls',
+    async () => {
+      const BULK_LEADS = 11_000;
+      fake.seed(
+        'Lead',
+        Array.from({ length: BULK_LEADS }, (_, i) => ({
+          LastName: `B${i}`,
+          Company: 'Bulk',
+          Email: `bulk${i}@example.com`,
+          Title: 'Bulk lead',
+        })),
+      );
+      const { org, id } = await newConnection();
+      const orgId = org.organisation.id;
+      fake.resetCalls();
+      await runNow(app, orgId, id);
+      await settled(sql, id, 1);
+      expect(await personCount(orgId)).toBe(PERSONS + BULK_LEADS);
+      const [pulled] = await runs(id, org);
+      expect(read(pulled!, 'lead')).toEqual({ inserted: LEADS + BULK_LEADS, updated: 0, failed: 0 });
+      // One REST page of leads, then one job (create, polls, result pages) instead of 13 more pages.
+      expect(fake.calls.bulkQuery).toBeGreaterThanOrEqual(3);
+      expect(fake.calls.query).toBe(4);
+
+      const persons = await sql<{ id: string; email: string }>(
+        `SELECT id, email FROM campaign.persons WHERE organisation_id = $1 AND email LIKE 'bulk%' ORDER BY email LIMIT 2500`,
+        [orgId],
+      );
+      await exportPersons(
+        app,
+        orgId,
+        id,
+        persons.map((p) => ({ person_id: p.id, email: p.email, values: { title: 'Pushed in bulk' } })),
+      );
+      await eventually(
+        async () =>
+          (
+            await sql<{ n: number }>(
+              `SELECT count(*)::int AS n FROM integrations.salesforce_push_queue WHERE connection_id = $1`,
+              [id],
+            )
+          )[0]!.n === 2500,
+        { what: 'the exported persons to be queued' },
+      );
+      fake.resetCalls();
+      await runNow(app, orgId, id);
+      await settled(sql, id, 2);
+      expect((await runs(id, org))[1]).toMatchObject({ state: 'finished', error: null, deferred_count: 0 });
+      expect(fake.find('Lead', 'Title', 'Pushed in bulk')).toHaveLength(2500);
+      expect((await runs(id, org))[1]!.sync_write_count.lead).toEqual({
+        inserted: 0,
+        updated: 2500,
+        failed: 0,
+      });
+      expect(fake.calls.bulkIngest).toBeGreaterThanOrEqual(6);
+      expect(fake.calls.composite).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'creates a Lead for a person without a record when record creation is on',
+    async () => {
+      const org = admin.organisation.id;
+      await sql(
+        `UPDATE integrations.salesforce_connections SET salesforce_record_create = true WHERE id = $1`,
+        [connectionId],
+      );
+      const before = (await runs(connectionId)).length;
+      await exportPersons(app, org, connectionId, [
+        {
+          person_id: 'fresh-1',
+          email: 'fresh@example.com',
+          values: { last_name: 'Fresh', title: 'Newcomer' },
+        },
+      ]);
+      await eventually(
+        async () =>
+          (
+            await sql(
+              `SELECT 1 FROM integrations.salesforce_push_queue WHERE connection_id = $1 AND person_id = 'fresh-1'`,
+              [connectionId],
+            )
+          ).length === 1,
+        { what: 'the exported person to be queued' },
+      );
+      await runNow(app, org, connectionId);
+      await settled(sql, connectionId, before + 1);
+      const [lead] = fake.find('Lead', 'Email', 'fresh@example.com');
+      expect(lead).toMatchObject({ LastName: 'Fresh', Title: 'Newcomer', Company: '[not provided]' });
+      expect((await runs(connectionId)).at(-1)!.sync_write_count.lead).toEqual({
+        inserted: 1,
+        updated: 0,
+        failed: 0,
+      });
+      const [record] = await sql(
+        `SELECT object, is_selected FROM integrations.salesforce_records WHERE connection_id = $1 AND sf_id = $2`,
+        [connectionId, lead!.Id],
+      );
+      expect(record).toEqual({ object: 'lead', is_selected: true });
+      await sql(
+        `UPDATE integrations.salesforce_connections SET salesforce_record_create = false WHERE id = $1`,
+        [connectionId],
+      );
     },
     SLOW,
   );

@@ -6,13 +6,7 @@ import { SalesforceBulkReader } from './salesforce-bulk-reader';
 import { BudgetSpentError, type CallGate } from './salesforce-call-gate';
 import { newFieldsOf, toPullBatches } from './salesforce-pull-batches';
 import { type PulledRecord, SalesforceRecordsRepository } from './salesforce-records.repository';
-import {
-  type PullCursor,
-  type PullQuery,
-  pullSoql,
-  SYNCED_OBJECTS,
-  type SyncedObject,
-} from './salesforce-soql';
+import { type PullCursor, type PullQuery, pullSoql, type SyncedObject } from './salesforce-soql';
 import { type SyncConnection, SalesforceSyncRepository, type SyncRunRow } from './salesforce-sync.repository';
 import {
   type FieldMapping,
@@ -26,6 +20,8 @@ type SfRow = Record<string, unknown> & { Id: string };
 
 /** Above this many changed records an object is read with a Bulk API 2.0 job: fewer calls. */
 export const BULK_PULL_THRESHOLD = 10_000;
+/** Contacts first: a person with both gets the contact as their selected record. */
+const PULL_ORDER: readonly SyncedObject[] = ['contact', 'lead'];
 /** Records stored and published per transaction. */
 const STORE_CHUNK = 5_000;
 
@@ -55,8 +51,7 @@ export class SalesforcePuller {
     mappings: readonly FieldMapping[],
     gate: CallGate,
   ): Promise<void> {
-    // Contacts first: a person with both gets the contact as their selected record.
-    for (const object of [...SYNCED_OBJECTS].sort((a) => (a === 'contact' ? -1 : 1))) {
+    for (const object of PULL_ORDER) {
       if (!connection.object_settings[object]) continue;
       try {
         await this.pullObject(conn, run, connection, mappings, gate, object);

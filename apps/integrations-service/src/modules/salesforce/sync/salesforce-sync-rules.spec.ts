@@ -1,4 +1,5 @@
 import {
+  asFieldType,
   errorClassOf,
   type FieldMapping,
   pulledPersonValues,
@@ -98,6 +99,15 @@ describe('Salesforce sync rules', () => {
     it('writes every pushable value for a record to create', () => {
       expect(pushSfValues(person, null, 'contact', MAPPINGS)).toEqual({ Title: 'Engineer', Phone: '555' });
     });
+  });
+
+  it('reads CSV text back as the person field type', () => {
+    expect(asFieldType('true', 'boolean')).toBe(true);
+    expect(asFieldType('42', 'integer')).toBe(42);
+    expect(asFieldType('4.5', 'float')).toBe(4.5);
+    expect(asFieldType('n/a', 'integer')).toBe('n/a');
+    expect(asFieldType('42', 'string')).toBe('42');
+    expect(asFieldType(null, 'boolean')).toBeNull();
   });
 
   it('hashes values without regard to key order, blanks as null', () => {

@@ -82,6 +82,18 @@ export function salesforceWins(
 }
 
 /**
+ * A pulled value as the person field's type: Bulk API results are CSV text ('true', '42'), so
+ * booleans and numbers are read back; anything that does not parse stays as it came.
+ */
+export function asFieldType(value: Value, type: string | undefined): Value {
+  if (typeof value !== 'string') return value;
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  if ((type === 'integer' || type === 'float') && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return value;
+}
+
+/**
  * A pulled record as person values. always_use_connection takes Salesforce's value; two_way too,
  * unless the person changed later (a pending push says when); prefer_connection only when
  * Salesforce has a value. A field left out is not touched (the batch ignores blanks).
@@ -101,7 +113,7 @@ export function pulledPersonValues(
     const value = normalize(record[field]);
     if (mapping.preference === 'two_way' && !sfWins) continue;
     if (mapping.preference === 'prefer_connection' && value === null) continue;
-    out[mapping.personField] = value;
+    out[mapping.personField] = asFieldType(value, mapping.destination.type);
   }
   return out;
 }

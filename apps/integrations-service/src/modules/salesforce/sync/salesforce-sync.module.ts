@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Transactions } from '@meridian/server-kit';
 import { SalesforceSessionModule } from '../session/salesforce-session.module';
 import { SalesforceBulkReader } from './salesforce-bulk-reader';
+import { SalesforceBulkWriter } from './salesforce-bulk-writer';
 import { SalesforcePuller } from './salesforce-puller';
 import { SalesforcePushQueueRepository } from './salesforce-push-queue.repository';
 import { SalesforcePusher } from './salesforce-pusher';
@@ -29,6 +30,7 @@ import { SalesforceSyncTickProcessor } from './salesforce-sync-tick.processor';
     SalesforceSyncHistoryRepository,
     SalesforceSyncLockRepository,
     SalesforceBulkReader,
+    SalesforceBulkWriter,
     SalesforcePuller,
     SalesforcePusher,
     SalesforceSyncRunner,
