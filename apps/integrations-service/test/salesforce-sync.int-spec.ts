@@ -388,13 +388,13 @@ describe('Salesforce sync engine', () => {
       await runNow(app, orgId, id);
       await eventually(
         async () =>
-          (
+          ((
             await sql<{ n: number }>(
               `SELECT COALESCE(max(batches_published), 0)::int AS n FROM integrations.salesforce_sync_runs
                 WHERE connection_id = $1`,
               [id],
             )
-          )[0]!.n > 0,
+          )[0]?.n ?? 0) > 0,
         { what: 'the first page of the slow run', timeoutMs: 120_000, intervalMs: 50 },
       );
       await app.close();

@@ -34,11 +34,15 @@ export interface SeedRecord {
  */
 export function salesforceHealthSeed(t: IntegrationsTestApp) {
   return {
+    /**
+     * A connection with its sync on. Setup is left incomplete so the engine's minute tick never
+     * runs it (it has no login): these tests see only what the health calls do.
+     */
     async connection(organisationId: string, opts: { active?: boolean } = {}): Promise<string> {
       const [row] = await t.sql<{ id: string }>(
         `INSERT INTO integrations.salesforce_connections
            (organisation_id, name, setup_complete, is_sync_enabled, is_sync_active, next_run_at)
-         VALUES ($1, 'Sales', true, $2, $2, now() + interval '1 hour') RETURNING id`,
+         VALUES ($1, 'Sales', false, $2, $2, now() + interval '1 hour') RETURNING id`,
         [organisationId, opts.active ?? true],
       );
       return row!.id;
