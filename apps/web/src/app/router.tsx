@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
-import { PendingScreen } from '@/components/pending-screen';
 import {
   createLoginWithTokenLoader,
   ForgotPasswordRoute,
@@ -23,13 +22,10 @@ import { protectedRoutes, publicRoutes, type ProtectedRouteName, type PublicRout
 
 type Screen = Pick<RouteObject, 'element' | 'lazy' | 'loader'>;
 
-const pendingPage = (name: ProtectedRouteName): Screen => ({
-  element: <PendingScreen title={protectedRoutes[name].title} />,
-});
-
 /**
- * One entry per protected route of spec section 2: a feature replaces its `pendingPage(...)`
- * with its screen, e.g. `campaigns: { element: <CampaignListRoute /> }` or a `lazy` import.
+ * One entry per protected route of spec section 2, each with its screen: an element
+ * (`campaigns: { element: <CampaignListRoute /> }`) or a `lazy` import. A route not built yet
+ * shows components/pending-screen.
  */
 const protectedScreens: Record<ProtectedRouteName, Screen> = {
   connection: {

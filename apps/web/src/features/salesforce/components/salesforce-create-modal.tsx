@@ -1,3 +1,4 @@
+import '../styles';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { salesforceMessages } from '@meridian/contracts';

@@ -160,7 +160,7 @@ function StartSyncButton(props: { blocked: boolean; canEdit: boolean; onStart: (
           {SALESFORCE_TEXTS.startSync}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label="Why Start Sync is not available">
+      <Popover.Dropdown>
         <Stack gap="xs">
           <Text size="sm">{unifiedMappingMessages.nothingMapped}.</Text>
           <Anchor component={Link} to={protectedRoutes.crmData.to()} size="sm">

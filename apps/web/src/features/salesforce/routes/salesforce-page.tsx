@@ -1,3 +1,4 @@
+import '../styles';
 import { Alert, Button, Group, Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import type { SalesforceConnection } from '@meridian/contracts';
 import { IconAlertTriangle, IconCloud, IconPlayerPause, IconPlus } from '@tabler/icons-react';
@@ -131,7 +132,10 @@ function SalesforcePage({ connection, canEdit }: { connection: SalesforceConnect
     >
       {isSyncPaused(connection) ? <PausedBanner connection={connection} canEdit={canEdit} /> : null}
       {!connection.setup_complete && wizard.kind === 'closed' && canEdit ? (
-        <Alert variant="light" color="blue" title="Setup is not finished">
+        <Alert variant="light" color="blue">
+          <Text size="sm" fw={600}>
+            Setup is not finished
+          </Text>
           <Group justify="space-between" gap="sm">
             <Text size="sm">Choose how the sync starts to finish connecting Salesforce.</Text>
             <Button size="xs" onClick={() => setWizard(initialWizardView(connection, false))}>
@@ -165,13 +169,11 @@ function SalesforcePage({ connection, canEdit }: { connection: SalesforceConnect
 function PausedBanner({ connection, canEdit }: { connection: SalesforceConnection; canEdit: boolean }) {
   const sync = useSyncSwitchAction(connection.connection_id);
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconPlayerPause size={18} aria-hidden />}
-      title="Sync paused"
-      role="status"
-    >
+    <Alert color="yellow" variant="light" icon={<IconPlayerPause size={18} aria-hidden />} role="status">
+      {/* A title in the text's own colour: the alert's yellow title text is too faint to read. */}
+      <Text size="sm" fw={600}>
+        Sync paused
+      </Text>
       <Group justify="space-between" gap="sm">
         <Text size="sm">
           {connection.error
