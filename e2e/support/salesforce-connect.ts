@@ -8,6 +8,7 @@ import {
   type Endpoint,
   type RequestOf,
 } from '@meridian/contracts';
+import { eventually } from '@meridian/testing';
 import { callApi } from './api';
 
 /** A call that must succeed; its answer's body. */
@@ -62,4 +63,25 @@ export async function connectSalesforce(token: string, name: string): Promise<st
 export async function runSalesforceSyncSoon(token: string, connectionId: string): Promise<void> {
   await ok(salesforceSyncPauseContract, { connection_id: connectionId }, token);
   await ok(salesforceSyncResumeContract, { connection_id: connectionId }, token);
+}
+
+/**
+ * Waits for an outcome that needs a sync run: asks for a run, watches for `check` over the next
+ * stretch (a run in progress is never interrupted by asking again too early), and asks again.
+ */
+export async function afterSalesforceRuns<T>(
+  token: string,
+  connectionId: string,
+  check: () => Promise<T | undefined | false>,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + 360_000;
+  for (;;) {
+    await runSalesforceSyncSoon(token, connectionId);
+    try {
+      return await eventually(check, { timeoutMs: 100_000, intervalMs: 2_000, what });
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }

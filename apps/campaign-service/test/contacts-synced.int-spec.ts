@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type contactsSynced, events, type EventPayload } from '@meridian/contracts';
+import { type contactsSynced, events, type EventPayload, personGetContract } from '@meridian/contracts';
 import { EventPublisher } from '@meridian/server-kit';
 import { eventually, type SignedIn } from '@meridian/testing';
 import { DataSource } from 'typeorm';
@@ -88,6 +88,17 @@ describe('contactsSynced consumer', () => {
     );
     expect(field).toEqual({ type: 'integer', custom: true });
     expect(await person(other.organisation.id, 'ada@example.com')).toBeUndefined();
+  });
+
+  it('gives a new contact an id its page can open', async () => {
+    const org = admin.organisation.id;
+    await land(batch(org, [{ email: 'page@example.com', values: { first_name: 'Page' } }]));
+    const [row] = await t.sql<{ id: string }>(
+      `SELECT id FROM campaign.persons WHERE organisation_id = $1 AND email = 'page@example.com'`,
+      [org],
+    );
+    const answer = await t.call(personGetContract, { person_id: row!.id }, admin).expect(200);
+    expect((answer.body as { person: { email: string } }).person.email).toBe('page@example.com');
   });
 
   it('updates only changed contacts, leaves fields the batch does not carry, and applies a batch id once', async () => {

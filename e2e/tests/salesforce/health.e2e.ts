@@ -12,9 +12,9 @@ import { signIn } from '../../pages/session';
 import { newAccount, registerVerifiedAccount, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
 import { launchBrowser, newPage, snapshot } from '../../support/browser';
-import { isFocused, tabTo } from '../../support/keyboard';
+import { isFocused, pressUntilFocused, tabTo } from '../../support/keyboard';
 import { salesforceOrg } from '../../support/salesforce';
-import { connectSalesforce, ok, runSalesforceSyncSoon } from '../../support/salesforce-connect';
+import { afterSalesforceRuns, connectSalesforce, ok } from '../../support/salesforce-connect';
 
 const PHONE_WIDTH = 390;
 // A run starts on the minute's tick, and a change reaches the push queue on the campaign
@@ -100,20 +100,18 @@ describe('Salesforce sync history and health', () => {
   it('groups a push refused for a field permission under its error class, with the affected record', async () => {
     await salesforceOrg.setFieldAccess('Contact', 'Title', { readable: true, editable: false });
     await ok(personUpdateContract, { person_id: personId, default_fields: { title: 'Director' } }, token);
-    await eventually(
+    await afterSalesforceRuns(
+      token,
+      connectionId,
       async () => {
         const list = (await ok(
           salesforceErrorsListContract,
           { connection_id: connectionId, error_type: 'field_permission', page_number: 1, page_size: 10 },
           token,
         )) as { errors: unknown[] };
-        if (list.errors.length > 0) return true;
-        // Each poll that finds nothing asks for another run: the change may have missed the last one.
-        await runSalesforceSyncSoon(token, connectionId);
-        await new Promise((resolve) => setTimeout(resolve, 20_000));
-        return false;
+        return list.errors.length > 0;
       },
-      { ...SYNC_WAIT, timeoutMs: 360_000, what: 'the field permission error' },
+      'the field permission error',
     );
 
     await monitor().open();
@@ -127,7 +125,7 @@ describe('Salesforce sync history and health', () => {
     await row.getByRole('button', { name: /affected records of Salesforce field permission/ }).click();
     const dialog = monitor().dialog('Affected records: Salesforce field permission');
     await dialog
-      .getByText('INVALID_FIELD_FOR_INSERT_UPDATE', { exact: false })
+      .getByText(/Unable to create\/update fields: Title/)
       .first()
       .waitFor({ timeout: 30_000 });
     const product = dialog.getByRole('link', { name: /in Meridian$/ }).first();
@@ -152,7 +150,10 @@ describe('Salesforce sync history and health', () => {
     const badge = panel.getByRole('button', { name: 'Sync error' });
     await badge.waitFor();
     await tabTo(page, badge);
-    await page.getByRole('tooltip').getByText('INVALID_FIELD_FOR_INSERT_UPDATE', { exact: false }).waitFor();
+    await page
+      .getByRole('tooltip')
+      .getByText(/Unable to create\/update fields: Title/)
+      .waitFor();
     await expectAccessible(page, 'the contact page Salesforce panel');
   });
 
@@ -169,23 +170,20 @@ describe('Salesforce sync history and health', () => {
     await monitor().toast('Contacts successfully resynced').waitFor();
     await page.getByText('No sync errors found').waitFor({ timeout: 30_000 });
 
-    const title = await eventually(
-      async () => {
-        const record = await salesforceOrg.record('Contact', sfId);
-        if (record?.Title === 'Director') return record.Title;
-        await runSalesforceSyncSoon(token, connectionId);
-        await new Promise((resolve) => setTimeout(resolve, 20_000));
-        return false;
-      },
-      { ...SYNC_WAIT, timeoutMs: 360_000, what: 'the resynced title in Salesforce' },
+    const title = await afterSalesforceRuns(
+      token,
+      connectionId,
+      async () => (await salesforceOrg.record('Contact', sfId))?.Title === 'Director' && 'Director',
+      'the resynced title in Salesforce',
     );
     expect(title).toBe('Director');
   }, 420_000);
 
   it('resyncs the contact from its page by keyboard', async () => {
     await page.goto(`/contacts/${personId}`);
-    const tab = page.getByRole('tab', { name: 'Salesforce Sync' });
-    await tabTo(page, tab);
+    // Tabs take one stop of Tab; the arrows move between them.
+    await tabTo(page, page.getByRole('tab', { name: 'Personal Fields' }));
+    await pressUntilFocused(page, 'ArrowRight', page.getByRole('tab', { name: 'Salesforce Sync' }));
     await page.keyboard.press('Enter');
     const panel = page.getByRole('tabpanel', { name: 'Salesforce Sync' });
     await panel.getByText('Up-to-date').waitFor({ timeout: 60_000 });

@@ -53,8 +53,10 @@ export const STAGE_ROWS_SQL = `INSERT INTO ${INBOUND_STAGE} (ord, id, key, email
     CASE ${[...checksOf('email', 's.email'), ...FILLED.flatMap((f) => checksOf(f, `s.${f}`))].join(' ')} END
   FROM (
     SELECT r.ord::int AS ord,
+      -- A UUID version 7 (version nibble 7, variant 10): the contracts validate person ids as UUIDs.
       (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0')
-        || lpad(to_hex(r.ord % 65536), 4, '0') || substr(md5(random()::text), 1, 16))::uuid AS id,
+        || '7' || lpad(to_hex(r.ord % 4096), 3, '0')
+        || to_hex(8 + floor(random() * 4)::int) || substr(md5(random()::text), 1, 15))::uuid AS id,
       NULLIF(btrim(r.row->>'email'), '') AS email,
       ${FILLED.map((f) => `${text(f).replace('r.v', "(r.row->'values')")} AS ${f}`).join(',\n      ')},
       COALESCE((SELECT jsonb_object_agg(k.key, k.value) FROM jsonb_each(r.row->'values') k
