@@ -109,9 +109,12 @@ export const salesforceConnectionSchema = z.object({
   salesforce_record_create: z.boolean(),
   /** Delete in Salesforce what is deleted in the product. */
   salesforce_record_delete: z.boolean(),
-  /** Create persons in the product for new Salesforce leads / contacts. */
+  /**
+   * Which objects a new Salesforce record may be created as (with salesforce_record_create on):
+   * a lead, a contact; each needs that object's sync on.
+   */
   records_create_settings: salesforceObjectFlagsSchema,
-  /** Delete persons in the product whose Salesforce lead / contact was deleted. */
+  /** Delete persons in the product whose Salesforce lead / contact was deleted (not applied yet: 'coming soon'). */
   records_delete_settings: salesforceObjectFlagsSchema,
   selective_sync: salesforceSelectiveSyncSchema,
   is_sync_enabled: z.boolean(),
