@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Transaction } from '@meridian/server-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SalesforceErrorClass, Value } from './salesforce-sync-rules';
+import type { SalesforceErrorClass } from '@meridian/contracts';
+import type { Value } from './salesforce-sync-rules';
 import type { SyncedObject } from './salesforce-soql';
 
 export interface PulledRecord {

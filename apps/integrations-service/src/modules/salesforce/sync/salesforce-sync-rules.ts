@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { salesforceErrorClassOf, type SalesforceErrorClass } from '@meridian/contracts';
 import type { SyncedObject } from './salesforce-soql';
 
 /**
@@ -152,23 +153,12 @@ export function pushSfValues(
   return out;
 }
 
-export type SalesforceErrorClass = 'others' | 'field_permission';
-
-const FIELD_PERMISSION_CODES = new Set([
-  'INVALID_FIELD_FOR_INSERT_UPDATE',
-  'INVALID_FIELD',
-  'INSUFFICIENT_ACCESS_OR_READONLY',
-  'INSUFFICIENT_ACCESS_ON_CROSS_REFERENCE_ENTITY',
-]);
-
-/** A Salesforce error code as an error class: field permission when it names fields, else others. */
+/** A Salesforce error code as an error class, by the contract's one rule (sync health reads the same classes). */
 export function errorClassOf(
   code: string | null | undefined,
   fields?: readonly string[] | null,
 ): SalesforceErrorClass {
-  return code && FIELD_PERMISSION_CODES.has(code) && (fields?.length ?? 0) > 0
-    ? 'field_permission'
-    : 'others';
+  return salesforceErrorClassOf(code ?? '', fields);
 }
 
 /** Codes after which the record is tried again later, without counting as a failure. */
