@@ -4,7 +4,7 @@
 // event transport on a real Apache Kafka broker),
 // fault (a seeded short run of the fault-injection tier), browser (real Chromium against the
 // platform as `npm start` runs it).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,8 +28,32 @@ const env = {
   NX_TUI: 'false',
   FORCE_COLOR: process.env.CI ? '0' : '1',
 };
+// Lint and typecheck are each one busy thread: they run side by side, their outputs printed in
+// order once both are done. Every later tier runs alone (they use every core themselves).
+const PAIRED = ['lint', 'typecheck'];
+const buffered = (name, command, args) =>
+  new Promise((resolveRun) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) =>
+      resolveRun({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000), output }),
+    );
+  });
+
 const results = [];
+const paired = tiers.filter(([name]) => PAIRED.includes(name));
+if (paired.length > 1) {
+  for (const run of await Promise.all(paired.map((tier) => buffered(...tier)))) {
+    process.stdout.write(`\n=== ${run.name} ===\n`);
+    for (const chunk of run.output) process.stdout.write(chunk);
+    results.push({ name: run.name, ok: run.ok, seconds: run.seconds });
+  }
+}
 for (const [name, command, args] of tiers) {
+  if (paired.length > 1 && PAIRED.includes(name)) continue;
   const started = Date.now();
   process.stdout.write(`\n=== ${name} ===\n`);
   const run = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });

@@ -307,9 +307,11 @@ describe('Salesforce without a connected app', () => {
     admin = await t.platform.newOrganisation();
   });
 
+  // Closing this app right after it booted once took over the default minute on a heavily loaded
+  // 2-core machine (the cause is not found yet). The wider limit is for a hung close only.
   afterAll(async () => {
     await t?.close();
-  });
+  }, 180_000);
 
   it('disables the tile and refuses to create a connection', async () => {
     const constants = await t.call(integrationConstantsContract, {}, admin).expect(200);
