@@ -226,7 +226,10 @@ describe('a Postgres warehouse: connected through the wizard, synced, changed, b
     await table.getByRole('row').filter({ hasText: name }).waitFor({ timeout: 60_000 });
     await expectAccessible(page, 'the Data connections overview');
     await page.getByRole('tab', { name: 'CRM Data' }).click();
-    await page.getByRole('link', { name: 'Open CRM data mapping' }).waitFor();
+    // The CRM Data tab is the person-field mapping; with no Salesforce source it says where to add one.
+    await page
+      .getByText('Note: Add sources in the overview screen to start syncing data into CRM Objects')
+      .waitFor();
 
     const phone = await newPage(browser, { width: 390 });
     await signInAsToken(phone.context, token);

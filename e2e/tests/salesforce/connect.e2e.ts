@@ -137,6 +137,8 @@ describe('connecting Salesforce through OAuth and setting it up', () => {
     await page.getByLabel('API allocation').fill('3500');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await salesforce.toast('Settings updated successfully').waitFor();
+    // The next save shows the same toast: this one goes first, so the wait below sees the new one.
+    await salesforce.toast('Settings updated successfully').waitFor({ state: 'hidden', timeout: 30_000 });
 
     await salesforce.openSettings('Salesforce to Meridian');
     await page.getByLabel('Selective sync of Leads').check();
