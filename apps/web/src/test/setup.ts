@@ -32,6 +32,12 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+// A combobox scrolls its selected option into view on a timer; jsdom does no layout and has no
+// scrollIntoView, so the timer would throw after a test that opened a select.
+if (!('scrollIntoView' in Element.prototype)) {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { writable: true, value: () => undefined });
+}
+
 // Mantine's autosizing textarea listens for web fonts loading.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
