@@ -7,9 +7,11 @@ import {
   type SalesforceHistoryDetails,
   type SalesforceSyncRun,
 } from '@meridian/contracts';
+import { INT, salesforceConnection as baseConnection } from '@/test/salesforce-fixtures';
+
+export { INT };
 
 /** Answers of the integrations service that the Salesforce tabs' tests stub. */
-export const INT = '/api/integrations/v1';
 export const SF_CONNECTION_ID = 'c5f00000-0000-4000-8000-000000000001';
 
 export const historyDetails = (
@@ -46,32 +48,17 @@ export const runsPage = (runs: SalesforceSyncRun[], pageCount = runs.length ? 1 
   body: { runs, total: runs.length, page_count: pageCount, page_number: pageNumber, page_size: 10 },
 });
 
-export const salesforceConnection = (
-  overrides: Partial<SalesforceConnection> = {},
-): SalesforceConnection => ({
-  connection_id: SF_CONNECTION_ID,
-  name: 'Acme CRM',
-  access_token: 'stored',
-  instance_url: 'https://acme.my.salesforce.com',
-  setup_complete: true,
-  permissions: { lead: 'Read and write', contact: 'Read and write' },
-  object_settings: { lead: true, contact: true, account: false, opportunity: false },
-  sync_settings: { max_allocated: 5000, frequency: 1, unit: 'hours', org_daily_max: 15000 },
-  inclusion_list: null,
-  salesforce_record_create: false,
-  salesforce_record_delete: false,
-  records_create_settings: { lead: true, contact: true },
-  records_delete_settings: { lead: false, contact: false },
-  selective_sync: { lead: { active: false, field: null }, contact: { active: false, field: null } },
-  is_sync_enabled: true,
-  is_sync_active: true,
-  next_run_at: null,
-  last_synced_at: null,
-  error: null,
-  error_time: null,
-  time_created: '2026-11-01T10:00:00.000Z',
-  ...overrides,
-});
+/** The shared connection fixture, as these tabs' tests see it: set up and syncing. */
+export const salesforceConnection = (overrides: Partial<SalesforceConnection> = {}): SalesforceConnection =>
+  baseConnection({
+    connection_id: SF_CONNECTION_ID,
+    name: 'Acme CRM',
+    permissions: { lead: 'Read and write', contact: 'Read and write' },
+    is_sync_enabled: true,
+    is_sync_active: true,
+    time_created: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  });
 
 export const errorTypesAnswer = {
   body: { error_types: salesforceErrorClasses.map((c) => ({ ...c })) },
