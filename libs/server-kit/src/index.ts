@@ -24,6 +24,7 @@ export * from './events/events.options';
 export * from './events/events.errors';
 export * from './events/event-publisher';
 export * from './events/idempotent-consumer';
+export * from './events/chunk-by-size';
 export * from './events/event-consumers';
 export * from './events/outbox-relay';
 export * from './events/postgres-transport';

@@ -1,3 +1,4 @@
+import { chunkBySerialisedSize } from '@meridian/server-kit';
 import {
   type contactsSynced,
   DEFAULT_FIELD_NAMES,
@@ -53,30 +54,14 @@ export function toPullBatches(
   context: PullBatchContext,
 ): SyncedBatch[] {
   const limit = INBOUND_EVENT_MAX_BYTES - ENVELOPE_BYTES - Buffer.byteLength(JSON.stringify(newFields));
-  const batches: SyncedBatch[] = [];
-  let current: SyncedBatch['rows'] = [];
-  let size = 0;
-  const flush = () => {
-    if (current.length === 0) return;
-    batches.push({
-      organisation_id: context.organisationId,
-      source: 'salesforce',
-      connection_id: context.connectionId,
-      sync_run_id: context.runId,
-      batch_id: `${context.runId}:${context.object}:${context.pageKey}:${batches.length}`,
-      new_fields: newFields,
-      rows: current,
-      options: { enable_update: true, overwrite_values: true, ignore_blank: true },
-    });
-    current = [];
-    size = 0;
-  };
-  for (const row of rows) {
-    const bytes = Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (size + bytes > limit) flush();
-    current.push(row);
-    size += bytes;
-  }
-  flush();
-  return batches;
+  return chunkBySerialisedSize(rows, limit).map((chunk, index): SyncedBatch => ({
+    organisation_id: context.organisationId,
+    source: 'salesforce',
+    connection_id: context.connectionId,
+    sync_run_id: context.runId,
+    batch_id: `${context.runId}:${context.object}:${context.pageKey}:${index}`,
+    new_fields: newFields,
+    rows: chunk,
+    options: { enable_update: true, overwrite_values: true, ignore_blank: true },
+  }));
 }

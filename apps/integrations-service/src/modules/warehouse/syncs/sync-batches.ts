@@ -1,3 +1,4 @@
+import { chunkBySerialisedSize } from '@meridian/server-kit';
 import {
   type contactsSynced,
   DEFAULT_FIELD_NAMES,
@@ -76,31 +77,15 @@ export function toSyncedBatches(
     }));
 
   const limit = INBOUND_EVENT_MAX_BYTES - ENVELOPE_BYTES - Buffer.byteLength(JSON.stringify(newFields));
-  const batches: SyncedBatch[] = [];
-  let current: SyncedBatch['rows'] = [];
-  let size = 0;
-  const flush = () => {
-    if (current.length === 0) return;
-    batches.push({
-      organisation_id: context.organisationId,
-      source: 'warehouse',
-      connection_id: context.connectionId,
-      sync_run_id: context.runId,
-      batch_id: `${context.runId}:${context.tableId}:${context.firstSequence + batches.length}`,
-      new_fields: newFields,
-      rows: current,
-      // The warehouse is the source of the fields it maps: its values replace stored ones, blanks clear.
-      options: { enable_update: true, overwrite_values: true, ignore_blank: false },
-    });
-    current = [];
-    size = 0;
-  };
-  for (const row of personRows) {
-    const bytes = Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (size + bytes > limit) flush();
-    current.push(row);
-    size += bytes;
-  }
-  flush();
-  return batches;
+  return chunkBySerialisedSize(personRows, limit).map((chunk, index): SyncedBatch => ({
+    organisation_id: context.organisationId,
+    source: 'warehouse',
+    connection_id: context.connectionId,
+    sync_run_id: context.runId,
+    batch_id: `${context.runId}:${context.tableId}:${context.firstSequence + index}`,
+    new_fields: newFields,
+    rows: chunk,
+    // The warehouse is the source of the fields it maps: its values replace stored ones, blanks clear.
+    options: { enable_update: true, overwrite_values: true, ignore_blank: false },
+  }));
 }
