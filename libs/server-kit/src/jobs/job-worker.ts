@@ -40,6 +40,9 @@ import {
  * runner once every module is ready, and on shutdown lets running jobs finish
  * before the pool closes. Jobs not yet due stay in the table for the next start.
  */
+/** How long a runner that stopped itself gets to finish, then again after it is killed. */
+const STOP_WATCHDOG_MS = 10_000;
+
 @Injectable()
 export class JobWorker
   implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown
@@ -52,6 +55,8 @@ export class JobWorker
   private parsedCronItems: ParsedCronItem[] = [];
   /** The pool and worker ids of each runner, to free the jobs a runner stopped on an error still locks. */
   private readonly workerIds = new WeakMap<Runner, string[]>();
+  /** Runners already handed to a restart: a late settle of one forced aside must not start a second. */
+  private readonly restarted = new WeakSet<Runner>();
 
   constructor(
     @Inject(JOBS_OPTIONS) private readonly options: JobsModuleOptions,
@@ -101,6 +106,24 @@ export class JobWorker
     // Jobs are locked by the pool's id (a worker's own id in older releases): remember both.
     events.on('pool:create', ({ workerPool }) => ids.push(workerPool.id));
     events.on('worker:create', ({ worker }) => ids.push(worker.workerId));
+    const watched: { runner?: Runner; settled: boolean } = { settled: false };
+    // A pool that stops itself (a completion lost with its connection) waits for its running jobs;
+    // one of those can wait forever on the connection that was cut, and the runner never settles.
+    // Past the watchdog it is killed and, if even that hangs, set aside and replaced.
+    events.on('pool:gracefulShutdown', () => {
+      // A stop asked for by onModuleDestroy has cleared this.runner first: nothing to watch.
+      const runner = watched.runner;
+      if (!runner || this.runner !== runner) return;
+      // Kept referenced: in a process with nothing else to do, the restart is what keeps it alive.
+      setTimeout(() => {
+        if (watched.settled || this.runner !== runner) return;
+        this.logger.warn({ queue_schema: this.queueSchema }, 'job worker did not stop in time; killing it');
+        runner.kill('stopped on an error and did not finish').catch(() => undefined);
+        setTimeout(() => {
+          if (!watched.settled && this.runner === runner) this.restartIfUnexpected(runner);
+        }, STOP_WATCHDOG_MS);
+      }, STOP_WATCHDOG_MS);
+    });
     const runner = await run({
       events,
       pgPool: this.pool,
@@ -120,9 +143,14 @@ export class JobWorker
     });
     this.workerIds.set(runner, ids);
     this.runner = runner;
+    watched.runner = runner;
     runner.promise.then(
-      () => this.restartIfUnexpected(runner),
+      () => {
+        watched.settled = true;
+        this.restartIfUnexpected(runner);
+      },
       (error: unknown) => {
+        watched.settled = true;
         this.logger.fatal({ err: error }, 'job worker stopped on an error; restarting it');
         this.restartIfUnexpected(runner);
       },
@@ -136,6 +164,8 @@ export class JobWorker
    */
   private restartIfUnexpected(runner: Runner): void {
     if (this.runner !== runner) return; // stopped on purpose
+    if (this.restarted.has(runner)) return;
+    this.restarted.add(runner);
     if (process.exitCode === 57) process.exitCode = undefined;
     this.logger.warn({ queue_schema: this.queueSchema }, 'job worker stopped unexpectedly; restarting it');
     setTimeout(() => {
@@ -144,9 +174,10 @@ export class JobWorker
         .then(() => (this.runner === runner ? this.startRunner() : undefined))
         .catch((error: unknown) => {
           this.logger.fatal({ err: error }, 'job worker could not restart; trying again');
+          this.restarted.delete(runner);
           this.restartIfUnexpected(runner);
         });
-    }, 500).unref();
+    }, 500);
   }
 
   /**
