@@ -1,9 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompressPlugin } from './build/precompress.mjs';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 const workspaceRoot = new URL('../../', import.meta.url).pathname;
+/** Test files that replace a module with vi.mock: found by reading them, so a new one is never missed. */
+const MODULE_MOCKS = readdirSync(`${webRoot}src`, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => readFileSync(`${webRoot}src/${file}`, 'utf8').includes('vi.mock('))
+  .map((file) => `src/${file.split(sep).join('/')}`);
 
 // Everything is reached through one origin: in development the gateway on :8080 serves /api.
 const gateway = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
@@ -43,7 +50,6 @@ export default defineConfig({
   test: {
     root: webRoot,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
@@ -51,5 +57,16 @@ export default defineConfig({
     // takes seconds under load. Limits are for hung tests, not for speed, so they are wide.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A fresh jsdom and module graph per file cost three quarters of the tier's time: files share
+    // them within a worker, each test cleaning up after itself (setup.ts). Files that replace a
+    // module with vi.mock need their own graph, so they run apart, isolated.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'screens', include: ['src/**/*.test.{ts,tsx}'], exclude: MODULE_MOCKS, isolate: false },
+      },
+      { extends: true, test: { name: 'module mocks', include: MODULE_MOCKS, isolate: true } },
+    ],
   },
 });
