@@ -6,4 +6,6 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
   // Jest's 5 s default fails on a busy CI machine (password hashing, local servers, lint probes).
   testTimeout: 30000,
+  // Jest leaves a core to its parent by default; the parent only collects results, so both cores test.
+  maxWorkers: 2,
 };
