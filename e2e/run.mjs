@@ -19,6 +19,8 @@ const [port, pgPort, smtpPort, base] = [
   20000 + Math.floor(Math.random() * 20000),
 ];
 const baseUrl = `http://localhost:${port}`;
+/** The files of the sync lane (see below), as Jest path patterns. */
+const SYNC_LANE = ['e2e/tests/salesforce/', 'e2e/tests/crm-data/', 'e2e/tests/connections/warehouse-sync'];
 
 // The Salesforce org the platform connects to: the fake of libs/testing (TypeScript, compiled on
 // load as the Kafka tier's main does), on its own loopback port, up before the platform starts.
@@ -75,22 +77,46 @@ let status = 1;
 try {
   await ready;
   // Asynchronous: the Salesforce fake answers from this process while the tests run.
-  const jest = spawn(
-    process.execPath,
-    [join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', ...process.argv.slice(2)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        E2E_BASE_URL: baseUrl,
-        E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/meridian`,
-        E2E_SALESFORCE_URL: salesforce.url,
-        E2E_SALESFORCE_ADMIN_URL: salesforce.adminUrl,
+  const jestEnv = {
+    ...process.env,
+    E2E_BASE_URL: baseUrl,
+    E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/meridian`,
+    E2E_SALESFORCE_URL: salesforce.url,
+    E2E_SALESFORCE_ADMIN_URL: salesforce.adminUrl,
+  };
+  const jest = (args, stdio) =>
+    spawn(
+      process.execPath,
+      [join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', ...args],
+      {
+        cwd: root,
+        env: jestEnv,
+        stdio,
       },
-      stdio: 'inherit',
-    },
-  );
-  status = await new Promise((done) => jest.on('exit', (code) => done(code ?? 1)));
+    );
+  const exitOf = (child) => new Promise((done) => child.on('exit', (code) => done(code ?? 1)));
+  const chosen = process.argv.slice(2);
+  if (chosen.length > 0) {
+    status = await exitOf(jest(chosen, 'inherit'));
+  } else {
+    // The whole tier in two lanes side by side. The sync lane's files spend most of their time
+    // waiting for scheduled sync runs (the shortest schedule is a minute) and share the one
+    // Salesforce org, so they run one after another there, while every other file runs in the
+    // main lane. Each lane is its own organisations; the sync lane's output follows in one block.
+    const syncLane = jest(SYNC_LANE, ['ignore', 'pipe', 'pipe']);
+    let syncOutput = '';
+    syncLane.stdout.on('data', (chunk) => (syncOutput += chunk.toString()));
+    syncLane.stderr.on('data', (chunk) => (syncOutput += chunk.toString()));
+    const syncDone = exitOf(syncLane).then((code) => {
+      process.stderr.write(
+        `\n--- sync lane (${SYNC_LANE.join(' ')}) ---\n${syncOutput}--- end of sync lane ---\n`,
+      );
+      return code;
+    });
+    const mainLane = jest(['--testPathIgnorePatterns', ...SYNC_LANE], 'inherit');
+    const codes = await Promise.all([exitOf(mainLane), syncDone]);
+    status = codes.every((code) => code === 0) ? 0 : 1;
+  }
 } catch (error) {
   console.error(error.message);
 } finally {

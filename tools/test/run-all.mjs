@@ -4,7 +4,7 @@
 // event transport on a real Apache Kafka broker),
 // fault (a seeded short run of the fault-injection tier), browser (real Chromium against the
 // platform as `npm start` runs it).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,36 +28,58 @@ const env = {
   NX_TUI: 'false',
   FORCE_COLOR: process.env.CI ? '0' : '1',
 };
-// Lint and typecheck are each one busy thread: they run side by side, their outputs printed in
-// order once both are done. Every later tier runs alone (they use every core themselves).
-const PAIRED = ['lint', 'typecheck'];
-const buffered = (name, command, args) =>
-  new Promise((resolveRun) => {
+// Steps run one after another; the lanes of a step run side by side, each lane's tiers in order.
+// Lint and typecheck are each one busy thread. The browser tier mostly waits on the platform and on
+// scheduled syncs, so the Kafka and fault tiers (each with its own processes, ports and databases)
+// use that idle time. The first lane of a step prints as it goes; the others once they are done.
+const STEPS = [
+  [['lint'], ['typecheck']],
+  [['unit']],
+  [['web unit']],
+  [['service']],
+  [['browser'], ['kafka', 'fault']],
+];
+const byName = new Map(tiers.map((tier) => [tier[0], tier]));
+
+function runTier([name, command, args], streamed) {
+  return new Promise((resolveRun) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (streamed) process.stdout.write(`\n=== ${name} ===\n`);
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) =>
       resolveRun({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000), output }),
     );
   });
+}
+
+async function runLane(names, streamed) {
+  const runs = [];
+  for (const name of names) runs.push(await runTier(byName.get(name), streamed));
+  return runs;
+}
 
 const results = [];
-const paired = tiers.filter(([name]) => PAIRED.includes(name));
-if (paired.length > 1) {
-  for (const run of await Promise.all(paired.map((tier) => buffered(...tier)))) {
-    process.stdout.write(`\n=== ${run.name} ===\n`);
-    for (const chunk of run.output) process.stdout.write(chunk);
-    results.push({ name: run.name, ok: run.ok, seconds: run.seconds });
+for (const step of STEPS) {
+  const lanes = step
+    .map((names) => names.filter((name) => byName.has(name)))
+    .filter((names) => names.length > 0);
+  const done = await Promise.all(lanes.map((names, index) => runLane(names, index === 0)));
+  for (const [index, runs] of done.entries()) {
+    for (const run of runs) {
+      if (index > 0) {
+        process.stdout.write(`\n=== ${run.name} ===\n`);
+        for (const chunk of run.output) process.stdout.write(chunk);
+      }
+      results.push({ name: run.name, ok: run.ok, seconds: run.seconds });
+    }
   }
-}
-for (const [name, command, args] of tiers) {
-  if (paired.length > 1 && PAIRED.includes(name)) continue;
-  const started = Date.now();
-  process.stdout.write(`\n=== ${name} ===\n`);
-  const run = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  results.push({ name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
 process.stdout.write('\n=== summary ===\n');
