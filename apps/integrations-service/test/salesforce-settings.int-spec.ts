@@ -25,7 +25,7 @@ import {
   salesforceSyncStartContract,
   salesforceUsageCountContract,
 } from '@meridian/contracts';
-import { FakeSalesforce, type SignedIn } from '@meridian/testing';
+import { eventually, FakeSalesforce, type SignedIn } from '@meridian/testing';
 import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
 
 /** Every call that takes a connection id, with a valid body for it (tenant isolation, admin-only). */
@@ -218,9 +218,23 @@ describe('Salesforce connection settings', () => {
          FROM unnest(ARRAY['title', 'industry', 'email'], ARRAY['two_way', 'always_use_connection', 'two_way']) AS t(f, p)`,
       [admin.account.organisation_id, id],
     );
+    // As the setup wizard's last step leaves it: only a complete setup runs.
+    await t.sql('UPDATE integrations.salesforce_connections SET setup_complete = true WHERE id = $1', [id]);
     const started = await post(salesforceSyncStartContract, { connection_id: id }).expect(200);
     expect(started.body.connection).toMatchObject({ is_sync_enabled: true, is_sync_active: true });
     expect(Date.parse(started.body.connection.next_run_at)).not.toBeNaN();
+    // The first run goes at once, without waiting for the minute's tick (at most a few seconds).
+    const runs = await eventually(
+      async () => {
+        const rows = await t.sql<{ trigger: string }>(
+          'SELECT trigger FROM integrations.salesforce_sync_runs WHERE connection_id = $1',
+          [id],
+        );
+        return rows.length > 0 ? rows : undefined;
+      },
+      { what: 'the first run of the started sync', timeoutMs: 20_000 },
+    );
+    expect(runs).toHaveLength(1);
     const paused = await post(salesforceSyncPauseContract, { connection_id: id }).expect(200);
     expect(paused.body.connection).toMatchObject({
       is_sync_enabled: true,

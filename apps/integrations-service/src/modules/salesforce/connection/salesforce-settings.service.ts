@@ -10,10 +10,11 @@ import {
   salesforceMessages,
   salesforceObjectSchema,
 } from '@meridian/contracts';
-import { type RequestContext, Transactions } from '@meridian/server-kit';
+import { JobQueue, type RequestContext, Transactions } from '@meridian/server-kit';
 import { requireConnectionAdmin } from '../../warehouse/connections/connections.errors';
 import { SalesforceApiBudget } from '../session/salesforce-api-budget';
 import { SalesforceSessions } from '../session/salesforce-sessions';
+import { enqueueSalesforceRunNow } from '../sync/salesforce-sync.jobs';
 import { CrmPushPublisher } from './crm-push-publisher';
 import { PersonMappingSourcesRepository } from './person-mapping-sources.repository';
 import {
@@ -45,6 +46,7 @@ export class SalesforceSettingsService {
     private readonly pushPublisher: CrmPushPublisher,
     private readonly mappings: PersonMappingSourcesRepository,
     private readonly transactions: Transactions,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** An admin's change; with `push`, the push feed hears of it in the same transaction. */
@@ -58,6 +60,9 @@ export class SalesforceSettingsService {
     const row = await this.transactions.run(async (tx) => {
       const updated = await this.connections.update(auth.organisationId, connectionId, changes, tx);
       if (updated && push) await this.pushPublisher.publish(tx, auth.organisationId, updated.id);
+      if (updated && changes.next_run_now) {
+        await enqueueSalesforceRunNow(this.jobs, tx, auth.organisationId, updated.id);
+      }
       return updated;
     });
     if (!row) throw new SalesforceConnectionNotFoundError();

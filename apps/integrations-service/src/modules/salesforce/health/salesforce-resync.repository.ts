@@ -144,12 +144,13 @@ export class SalesforceResyncRepository {
     }
   }
 
-  /** An active sync picks the connection up at its next tick instead of waiting for its schedule. */
-  async runSoon(tx: Transaction, connectionId: string): Promise<void> {
-    await this.db(tx).query(
+  /** An active sync is due now instead of at its schedule; answers whether the sync is active. */
+  async runSoon(tx: Transaction, connectionId: string): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.db(tx).query(
       `UPDATE integrations.salesforce_connections SET next_run_at = LEAST(next_run_at, now())
         WHERE id = $1 AND is_sync_enabled AND is_sync_active AND deleted_at IS NULL`,
       [connectionId],
     );
+    return count > 0;
   }
 }

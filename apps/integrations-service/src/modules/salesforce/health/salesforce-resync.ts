@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { events, SALESFORCE_RESYNC_CHUNK } from '@meridian/contracts';
-import { EventPublisher, type Transaction } from '@meridian/server-kit';
+import { EventPublisher, JobQueue, type Transaction } from '@meridian/server-kit';
+import { enqueueSalesforceRunNow } from '../sync/salesforce-sync.jobs';
 import { type ErrorSelection, SalesforceResyncRepository } from './salesforce-resync.repository';
 
 /**
@@ -19,6 +20,7 @@ export class SalesforceResync {
   constructor(
     private readonly resyncs: SalesforceResyncRepository,
     private readonly publisher: EventPublisher,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** Answers how many errors were retried. `alsoPush` are emails pushed again in any case. */
@@ -34,7 +36,9 @@ export class SalesforceResync {
     await this.resyncs.forgetPushed(tx, connectionId, emails);
     await this.requestExport(tx, organisationId, connectionId, emails);
     await this.resyncs.rewind(tx, connectionId, picked.repull, picked.sfIds);
-    if (picked.repull.length > 0) await this.resyncs.runSoon(tx, connectionId);
+    if (picked.repull.length > 0 && (await this.resyncs.runSoon(tx, connectionId))) {
+      await enqueueSalesforceRunNow(this.jobs, tx, organisationId, connectionId);
+    }
     return picked.resolved;
   }
 

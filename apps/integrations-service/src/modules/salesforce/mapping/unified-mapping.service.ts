@@ -9,6 +9,7 @@ import {
 } from '@meridian/contracts';
 import {
   DomainError,
+  JobQueue,
   NotFoundError,
   type RequestContext,
   type Transaction,
@@ -16,6 +17,7 @@ import {
   ValidationError,
 } from '@meridian/server-kit';
 import { requireConnectionAdmin } from '../../warehouse/connections/connections.errors';
+import { enqueueSalesforceRunNow } from '../sync/salesforce-sync.jobs';
 import { CRM_PUSH_NOTIFIER, type CrmPushNotifier } from './crm-push-notifier';
 import { type CrmConnectionRow, CrmSourcesRepository } from './crm-sources.repository';
 import { automap } from './mapping-automap';
@@ -41,6 +43,7 @@ export class UnifiedMappingService {
     private readonly connections: CrmSourcesRepository,
     private readonly mappings: PersonMappingsRepository,
     @Inject(CRM_PUSH_NOTIFIER) private readonly notifier: CrmPushNotifier,
+    private readonly jobs: JobQueue,
   ) {}
 
   async get(auth: RequestContext, bearer: string): Promise<UnifiedMapping> {
@@ -99,6 +102,7 @@ export class UnifiedMappingService {
       }
       const connection = await this.connections.complete(tx, organisationId, locked.id, input.start_sync);
       await this.notifier.publish(tx, organisationId, locked.id);
+      if (input.start_sync) await enqueueSalesforceRunNow(this.jobs, tx, organisationId, locked.id);
       return { connection, mapped_count };
     });
   }

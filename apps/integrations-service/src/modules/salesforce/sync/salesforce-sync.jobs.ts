@@ -1,4 +1,4 @@
-import { defineJob } from '@meridian/server-kit';
+import { defineJob, type JobQueue, type JobTransaction } from '@meridian/server-kit';
 import { z } from 'zod';
 
 /** One run of one Salesforce connection (a run stopped midway goes on from its cursors). */
@@ -19,3 +19,22 @@ export const salesforceSyncTickJob = defineJob('salesforce-sync.tick', z.object(
 
 /** At most one pending run per connection. */
 export const salesforceSyncJobKey = (connectionId: string) => `salesforce-sync:${connectionId}`;
+
+/**
+ * A run as soon as a worker is free, written in the transaction that made the connection due
+ * (a sync started or resumed, setup completed, records to pull again): nobody waits for the
+ * minute's tick. It replaces a pending run of the connection; the run's lock keeps one running.
+ */
+export function enqueueSalesforceRunNow(
+  jobs: JobQueue,
+  tx: JobTransaction | undefined,
+  organisationId: string,
+  connectionId: string,
+) {
+  return jobs.enqueue(
+    tx,
+    salesforceSyncRunJob,
+    { organisationId, connectionId },
+    { jobKey: salesforceSyncJobKey(connectionId) },
+  );
+}
