@@ -19,8 +19,22 @@ const [port, pgPort, smtpPort, base] = [
   20000 + Math.floor(Math.random() * 20000),
 ];
 const baseUrl = `http://localhost:${port}`;
-/** The files of the sync lane (see below), as Jest path patterns. */
-const SYNC_LANE = ['e2e/tests/salesforce/', 'e2e/tests/crm-data/', 'e2e/tests/connections/warehouse-sync'];
+/**
+ * The files of the second lane (see below), as Jest path patterns: the scheduled syncs' files, then
+ * files that sign up organisations of their own (never the demo organisation other files change).
+ */
+const SECOND_LANE = [
+  'e2e/tests/salesforce/',
+  'e2e/tests/crm-data/',
+  'e2e/tests/connections/',
+  'e2e/tests/segment/',
+  'e2e/tests/auth/sso-',
+  'e2e/tests/auth/forgot-password',
+  'e2e/tests/auth/register-and-verify',
+  'e2e/tests/settings/email-settings',
+  'e2e/tests/platform.e2e',
+  'e2e/tests/platform/assets',
+];
 
 // The Salesforce org the platform connects to: the fake of libs/testing (TypeScript, compiled on
 // load as the Kafka tier's main does), on its own loopback port, up before the platform starts.
@@ -99,22 +113,21 @@ try {
   if (chosen.length > 0) {
     status = await exitOf(jest(chosen, 'inherit'));
   } else {
-    // The whole tier in two lanes side by side. The sync lane's files spend most of their time
-    // waiting for scheduled sync runs (the shortest schedule is a minute) and share the one
-    // Salesforce org, so they run one after another there, while every other file runs in the
-    // main lane. Each lane is its own organisations; the sync lane's output follows in one block.
-    const syncLane = jest(SYNC_LANE, ['ignore', 'pipe', 'pipe']);
-    let syncOutput = '';
-    syncLane.stdout.on('data', (chunk) => (syncOutput += chunk.toString()));
-    syncLane.stderr.on('data', (chunk) => (syncOutput += chunk.toString()));
-    const syncDone = exitOf(syncLane).then((code) => {
-      process.stderr.write(
-        `\n--- sync lane (${SYNC_LANE.join(' ')}) ---\n${syncOutput}--- end of sync lane ---\n`,
-      );
+    // The whole tier in two lanes side by side. The Salesforce and warehouse files spend most of
+    // their time waiting for scheduled sync runs (the shortest schedule is a minute) and share the
+    // one Salesforce org, so they run one after another in the second lane, with the other files
+    // that have organisations of their own; the files on the demo organisation stay in the main
+    // lane, one at a time. The second lane's output follows in one block.
+    const second = jest(SECOND_LANE, ['ignore', 'pipe', 'pipe']);
+    let secondOutput = '';
+    second.stdout.on('data', (chunk) => (secondOutput += chunk.toString()));
+    second.stderr.on('data', (chunk) => (secondOutput += chunk.toString()));
+    const secondDone = exitOf(second).then((code) => {
+      process.stderr.write(`\n--- second lane ---\n${secondOutput}--- end of second lane ---\n`);
       return code;
     });
-    const mainLane = jest(['--testPathIgnorePatterns', ...SYNC_LANE], 'inherit');
-    const codes = await Promise.all([exitOf(mainLane), syncDone]);
+    const mainLane = jest(['--testPathIgnorePatterns', ...SECOND_LANE], 'inherit');
+    const codes = await Promise.all([exitOf(mainLane), secondDone]);
     status = codes.every((code) => code === 0) ? 0 : 1;
   }
 } catch (error) {
