@@ -6,6 +6,7 @@ import {
   webhookCreateContract,
 } from '@meridian/contracts';
 import type { Browser, Page } from 'playwright-core';
+import { AppShell } from '../../pages/app-shell.page';
 import { AudienceQueryDialog } from '../../pages/audience-query.dialog';
 import { CampaignsPage } from '../../pages/campaigns.page';
 import { FlowBuilderPage } from '../../pages/flow-builder.page';
@@ -154,6 +155,8 @@ describe('campaign authoring, end to end', () => {
     // Only the flow is incomplete: the persistent toast lists it, and the Flow tab carries it.
     await page.getByText('flow: Some fields are invalid', { exact: true }).waitFor();
     expect(await page.getByText(/^(dynamic_list|schedule|rule):/).allTextContents()).toEqual([]);
+    // Read, then closed: a persistent toast may lie over the steps the test opens next.
+    await new AppShell(page).closeToast('flow: Some fields are invalid');
     await page.getByRole('tab', { name: /Flow.*Some fields are invalid/ }).waitFor();
     await page.getByRole('tab', { name: /Flow/ }).click();
     await page.getByText('Fields are invalid').first().waitFor();
@@ -170,6 +173,8 @@ describe('campaign authoring, end to end', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('menuitem', { name: 'Publish as Active Campaign' }).click();
     await page.getByText('Campaign published as active').waitFor();
+    // Hovered by the pointer that clicked Publish, the toast would stay over 'Edit campaign'.
+    await new AppShell(page).closeToast('Campaign published as active');
     const campaign = await stored();
     expect(campaign).toMatchObject({ active: true, draft: false });
     expect(campaign.flow?.nodes.map((node) => node.action_type).sort()).toEqual([
