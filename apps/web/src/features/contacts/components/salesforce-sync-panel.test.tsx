@@ -1,4 +1,4 @@
-import type { SalesforceConnection, SalesforcePersonRecord } from '@meridian/contracts';
+import type { SalesforcePersonRecord } from '@meridian/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
@@ -6,39 +6,17 @@ import { formatDateTime } from '@/lib/format-date';
 import { errorBody, stubApi } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
 import { renderInApp } from '@/test/render-in-app';
+import { salesforceConnection } from '@/test/salesforce-fixtures';
 import { SalesforceSyncPanel } from './salesforce-sync-panel';
 
 const SF = '/api/integrations/v1/salesforce';
 const EMAIL = 'jamie@acme.com';
-const INSTANCE = 'https://acme.my.salesforce.com';
 
 beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 afterEach(resetAppHarness);
 
-// Only what the panel reads of the connection matters; the rest satisfies the contract.
-const connection: SalesforceConnection = {
-  connection_id: 'c5f00000-0000-4000-8000-000000000001',
-  name: 'Acme CRM',
-  access_token: 'stored',
-  instance_url: INSTANCE,
-  setup_complete: true,
-  permissions: {},
-  object_settings: { lead: true, contact: true, account: false, opportunity: false },
-  sync_settings: { max_allocated: 5000, frequency: 1, unit: 'hours', org_daily_max: null },
-  inclusion_list: null,
-  salesforce_record_create: false,
-  salesforce_record_delete: false,
-  records_create_settings: { lead: true, contact: true },
-  records_delete_settings: { lead: false, contact: false },
-  selective_sync: { lead: { active: false, field: null }, contact: { active: false, field: null } },
-  is_sync_enabled: true,
-  is_sync_active: true,
-  next_run_at: null,
-  last_synced_at: null,
-  error: null,
-  error_time: null,
-  time_created: '2026-11-01T10:00:00.000Z',
-};
+// An active sync: the panel reads the connection's id and instance URL.
+const connection = salesforceConnection({ is_sync_enabled: true, is_sync_active: true });
 
 const record = (overrides: Partial<SalesforcePersonRecord> = {}): SalesforcePersonRecord => ({
   id: '003000000000001AAA',
@@ -87,7 +65,7 @@ describe(SalesforceSyncPanel.name, () => {
       within(contactRow!)
         .getByRole('link', { name: '003000000000001AAA in Salesforce (opens in a new tab)' })
         .getAttribute('href'),
-    ).toBe(`${INSTANCE}/003000000000001AAA`);
+    ).toBe(`${connection.instance_url}/003000000000001AAA`);
     expect(within(leadRow!).getByText('Not Available')).toBeTruthy();
     expect(within(leadRow!).getByText('Lead')).toBeTruthy();
     expect(within(leadRow!).queryByText('Selected')).toBeNull();
