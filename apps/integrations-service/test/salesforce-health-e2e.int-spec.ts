@@ -5,7 +5,6 @@ import {
   salesforceErrorsListContract,
   salesforceErrorsResyncContract,
 } from '@meridian/contracts';
-import { createLogger, createServiceApp } from '@meridian/server-kit';
 import {
   createTestDatabase,
   eventually,
@@ -17,8 +16,6 @@ import {
 } from '@meridian/testing';
 import { Client } from 'pg';
 import request from 'supertest';
-import { appModule } from '../src/app.module';
-import { loadConfig } from '../src/config';
 import { type CampaignProcess, startCampaignProcess } from './support/campaign-process';
 import {
   connectSalesforce,
@@ -26,6 +23,7 @@ import {
   mapFields,
   runNow,
   settled,
+  startSalesforceSyncApp,
 } from './support/salesforce-sync-support';
 
 const SLOW = 300_000;
@@ -52,18 +50,7 @@ describe('Salesforce sync health, end to end', () => {
     db = await createTestDatabase();
     platform = await startTestPlatform(db.url);
     fake = await FakeSalesforce.start();
-    const config = loadConfig({
-      PORT: '0',
-      DATABASE_URL: db.url,
-      LOG_LEVEL: 'silent',
-      AUTH_SERVICE_URL: platform.authServiceUrl,
-      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-      SALESFORCE_LOGIN_URL: fake.baseUrl,
-      SALESFORCE_CLIENT_ID: fake.clientId,
-      SALESFORCE_CLIENT_SECRET: fake.clientSecret,
-    });
-    const logger = createLogger('integrations-service', 'silent');
-    app = await createServiceApp(appModule(config, logger), logger);
+    app = await startSalesforceSyncApp(db.url, platform, fake);
     campaign = await startCampaignProcess(db.url, platform);
     sqlClient = new Client({ connectionString: db.url });
     await sqlClient.connect();

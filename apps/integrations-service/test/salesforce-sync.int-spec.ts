@@ -4,7 +4,6 @@ import {
   salesforceHistoryDetailsContract,
   salesforceSyncRunsListContract,
 } from '@meridian/contracts';
-import { createLogger, createServiceApp } from '@meridian/server-kit';
 import {
   createTestDatabase,
   eventually,
@@ -16,8 +15,6 @@ import {
 } from '@meridian/testing';
 import { Client } from 'pg';
 import request from 'supertest';
-import { appModule } from '../src/app.module';
-import { loadConfig } from '../src/config';
 import { SalesforceSyncTickProcessor } from '../src/modules/salesforce/sync/salesforce-sync-tick.processor';
 import { type CampaignProcess, startCampaignProcess } from './support/campaign-process';
 import {
@@ -27,6 +24,7 @@ import {
   mapFields,
   runNow,
   settled,
+  startSalesforceSyncApp,
 } from './support/salesforce-sync-support';
 
 const LEADS = 2_500;
@@ -79,20 +77,7 @@ describe('Salesforce sync engine', () => {
   let stranger: SignedIn;
   let connectionId: string;
 
-  async function startApp(): Promise<NestFastifyApplication> {
-    const config = loadConfig({
-      PORT: '0',
-      DATABASE_URL: db.url,
-      LOG_LEVEL: 'silent',
-      AUTH_SERVICE_URL: platform.authServiceUrl,
-      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-      SALESFORCE_LOGIN_URL: fake.baseUrl,
-      SALESFORCE_CLIENT_ID: fake.clientId,
-      SALESFORCE_CLIENT_SECRET: fake.clientSecret,
-    });
-    const logger = createLogger('integrations-service', 'silent');
-    return createServiceApp(appModule(config, logger), logger);
-  }
+  const startApp = () => startSalesforceSyncApp(db.url, platform, fake);
 
   const call = (contract: Endpoint, body: unknown, who: SignedIn) =>
     request(app.getHttpServer())

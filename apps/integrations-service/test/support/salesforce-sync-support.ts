@@ -1,12 +1,34 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { events } from '@meridian/contracts';
-import { EventPublisher, JobQueue, Transactions } from '@meridian/server-kit';
-import { eventually, type FakeSalesforce } from '@meridian/testing';
+import { createLogger, createServiceApp, EventPublisher, JobQueue, Transactions } from '@meridian/server-kit';
+import { eventually, type FakeSalesforce, type TestPlatform } from '@meridian/testing';
+import { appModule } from '../../src/app.module';
+import { loadConfig } from '../../src/config';
 import { SalesforceSessions } from '../../src/modules/salesforce/session/salesforce-sessions';
 import {
   salesforceSyncJobKey,
   salesforceSyncRunJob,
 } from '../../src/modules/salesforce/sync/salesforce-sync.jobs';
+
+/** The integrations service in-process on `databaseUrl`, logging in to the fake Salesforce org. */
+export function startSalesforceSyncApp(
+  databaseUrl: string,
+  platform: TestPlatform,
+  fake: FakeSalesforce,
+): Promise<NestFastifyApplication> {
+  const config = loadConfig({
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    AUTH_SERVICE_URL: platform.authServiceUrl,
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    SALESFORCE_LOGIN_URL: fake.baseUrl,
+    SALESFORCE_CLIENT_ID: fake.clientId,
+    SALESFORCE_CLIENT_SECRET: fake.clientSecret,
+  });
+  const logger = createLogger('integrations-service', 'silent');
+  return createServiceApp(appModule(config, logger), logger);
+}
 
 type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
