@@ -7,34 +7,20 @@ import {
   salesforceErrorsTypesContract,
   salesforceHealthMessages,
 } from '@meridian/contracts';
-import type { SignedIn } from '@meridian/testing';
 import { SalesforceHealthService } from '../src/modules/salesforce/health/salesforce-health.service';
-import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
-import { salesforceHealthSeed } from './support/salesforce-health-seed';
+import { salesforceHealthSuite } from './support/salesforce-health-seed';
 
 /** The Salesforce page's Sync health tab: error classes, affected records, archive and resync. */
 describe(SalesforceHealthService.name, () => {
-  let t: IntegrationsTestApp;
-  let seed: ReturnType<typeof salesforceHealthSeed>;
-  let admin: SignedIn;
-  let user: SignedIn;
-  let stranger: SignedIn;
+  const suite = salesforceHealthSuite();
+  let { t, seed, admin, user, stranger } = suite;
+  beforeAll(() => {
+    ({ t, seed, admin, user, stranger } = suite);
+  });
   let conn: string;
   let theirConn: string;
 
-  beforeAll(async () => {
-    t = await startIntegrationsTestApp();
-    seed = salesforceHealthSeed(t);
-    admin = await t.platform.newOrganisation();
-    user = await t.platform.newUser(admin);
-    stranger = await t.platform.newOrganisation();
-  }, 180_000);
-
-  afterAll(() => t?.close());
-
   beforeEach(async () => {
-    await t.sql('TRUNCATE integrations.salesforce_connections CASCADE');
-    await t.sql(`DELETE FROM integrations.outbox WHERE name = 'integrations.crm_resync.requested.v1'`);
     conn = await seed.connection(admin.organisation.id);
     theirConn = await seed.connection(stranger.organisation.id);
   });

@@ -7,33 +7,19 @@ import {
   salesforcePersonRemapContract,
   salesforcePersonResyncContract,
 } from '@meridian/contracts';
-import type { SignedIn } from '@meridian/testing';
 import { SalesforcePersonService } from '../src/modules/salesforce/health/salesforce-person.service';
-import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
-import { salesforceHealthSeed } from './support/salesforce-health-seed';
+import { salesforceHealthSuite } from './support/salesforce-health-seed';
 
 /** The contact page's Salesforce sync panel: records, remap, latest error, resync. */
 describe(SalesforcePersonService.name, () => {
-  let t: IntegrationsTestApp;
-  let seed: ReturnType<typeof salesforceHealthSeed>;
-  let admin: SignedIn;
-  let user: SignedIn;
-  let stranger: SignedIn;
+  const suite = salesforceHealthSuite();
+  let { t, seed, admin, user, stranger } = suite;
+  beforeAll(() => {
+    ({ t, seed, admin, user, stranger } = suite);
+  });
   let conn: string;
 
-  beforeAll(async () => {
-    t = await startIntegrationsTestApp();
-    seed = salesforceHealthSeed(t);
-    admin = await t.platform.newOrganisation();
-    user = await t.platform.newUser(admin);
-    stranger = await t.platform.newOrganisation();
-  }, 180_000);
-
-  afterAll(() => t?.close());
-
   beforeEach(async () => {
-    await t.sql('TRUNCATE integrations.salesforce_connections CASCADE');
-    await t.sql(`DELETE FROM integrations.outbox WHERE name = 'integrations.crm_resync.requested.v1'`);
     conn = await seed.connection(admin.organisation.id);
     // The other organisation has a connection of its own, so its 404s are about the records.
     await seed.connection(stranger.organisation.id);

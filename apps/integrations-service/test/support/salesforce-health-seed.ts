@@ -1,4 +1,5 @@
-import type { IntegrationsTestApp } from './integrations-test-app';
+import type { SignedIn } from '@meridian/testing';
+import { type IntegrationsTestApp, startIntegrationsTestApp } from './integrations-test-app';
 
 /** One seeded sync error; `ago` is how long before now it last occurred (first_occurred is 1 h earlier). */
 export interface SeedError {
@@ -139,4 +140,36 @@ export function salesforceHealthSeed(t: IntegrationsTestApp) {
       return rows.map((r) => r.payload);
     },
   };
+}
+
+export interface SalesforceHealthSuite {
+  t: IntegrationsTestApp;
+  seed: ReturnType<typeof salesforceHealthSeed>;
+  admin: SignedIn;
+  /** A member (not admin) of the admin's organisation. */
+  user: SignedIn;
+  /** The admin of another organisation. */
+  stranger: SignedIn;
+}
+
+/**
+ * Registers the hooks of a health suite: one app for the file with two organisations (an admin and
+ * a member, and a stranger), closed after it. Its fields are set once the file's first hook has run;
+ * every test then starts from no Salesforce connection and no resync event.
+ */
+export function salesforceHealthSuite(): SalesforceHealthSuite {
+  const suite = {} as SalesforceHealthSuite;
+  beforeAll(async () => {
+    suite.t = await startIntegrationsTestApp();
+    suite.seed = salesforceHealthSeed(suite.t);
+    suite.admin = await suite.t.platform.newOrganisation();
+    suite.user = await suite.t.platform.newUser(suite.admin);
+    suite.stranger = await suite.t.platform.newOrganisation();
+  }, 180_000);
+  afterAll(() => suite.t?.close());
+  beforeEach(async () => {
+    await suite.t.sql('TRUNCATE integrations.salesforce_connections CASCADE');
+    await suite.t.sql(`DELETE FROM integrations.outbox WHERE name = 'integrations.crm_resync.requested.v1'`);
+  });
+  return suite;
 }
