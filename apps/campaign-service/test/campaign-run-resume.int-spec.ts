@@ -2,7 +2,10 @@ import type { Flow } from '@meridian/contracts';
 import { FLOW_ROOT } from '@meridian/contracts';
 import { eventually, type SignedIn } from '@meridian/testing';
 import { JourneyBatchService } from '../src/modules/campaigns/engine/journey-batch.service';
-import { stepRemovedReason } from '../src/modules/campaigns/engine/run-scheduler.service';
+import {
+  RunSchedulerService,
+  stepRemovedReason,
+} from '../src/modules/campaigns/engine/run-scheduler.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
 import { RecordingMailer, recordingMailerModule } from './support/recording-mailer';
@@ -118,6 +121,27 @@ describe('runs across edits: resuming a paused run, and who qualifies again', ()
     const after = await f.personStates(run.id);
     for (const ada of adas) expect(after.get(ada)?.state).toBe('completed');
     expect(await f.runEvents(run.id)).toEqual(['scheduled', 'processing', 'finished']);
+  });
+
+  it('publishing an at_once campaign again resumes its run and starts no second one, under every_time too', async () => {
+    const people = await f.persons(admin, 'again.test', 2);
+    const later = {
+      action_id: 'later',
+      action_type: 'delay' as const,
+      action_options: { delay_value: 1, delay_unit: 'days' },
+    };
+    const id = await f.runNow(admin, 'Once now', chain(later, mailStep('mail', templateId)), 'again.test', {
+      rule: 'every_time',
+    });
+    const run = (await allWaiting(id, 2))!;
+
+    // 'Edit campaign', then published active again: the paused run goes on.
+    await f.publish(admin, id, {});
+    // The tick the publish asked for (and any later one) finds nothing due for this campaign.
+    expect(await t.app.get(RunSchedulerService).tick(new Date(), id)).toBe(0);
+    const all = await f.runs(id);
+    expect(all.map((r) => [r.id, r.state])).toEqual([[run.id, 'processing']]);
+    expect([...(await f.personStates(run.id)).keys()].sort()).toEqual([...people].sort());
   });
 
   it("qualifies again under 'once' a person whose earlier entry was cancelled before they got anything", async () => {

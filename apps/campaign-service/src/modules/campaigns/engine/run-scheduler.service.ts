@@ -46,6 +46,12 @@ export class RunSchedulerService {
           await this.runs.setNextRunTime(tx, campaign.id, null);
           continue;
         }
+        // An at_once campaign runs once: published again while its run is being walked (the run
+        // 'Edit campaign' paused), that run goes on with the new flow and no second run starts.
+        if ((parsed.data.run_type ?? 'at_once') === 'at_once' && campaign.walking) {
+          await this.runs.setNextRunTime(tx, campaign.id, null);
+          continue;
+        }
         const { slots, next } = dueSlots(parsed.data, first, now);
         for (const { slot, skipped } of slots)
           created.push({

@@ -12,6 +12,8 @@ export interface DueCampaign {
   organisation_id: string;
   version: number;
   schedule: Json;
+  /** A run of the campaign is being walked (perhaps paused by an edit, and resumed by its publish). */
+  walking: boolean;
 }
 
 /** A run as its change event reports it. */
@@ -73,7 +75,10 @@ export class RunsRepository {
   /** Active campaigns with a due slot; a campaign another worker is scheduling is passed over. */
   dueCampaigns(tx: Transaction, now: Date, campaignId?: string): Promise<DueCampaign[]> {
     return this.m(tx).query(
-      `SELECT id, organisation_id, version, schedule FROM campaign.campaigns
+      `SELECT id, organisation_id, version, schedule,
+              EXISTS (SELECT 1 FROM campaign.campaign_runs r
+                       WHERE r.campaign_id = campaigns.id AND r.state = 'processing') AS walking
+         FROM campaign.campaigns
         WHERE active AND flow IS NOT NULL AND dynamic_list IS NOT NULL
           AND jsonb_typeof(schedule -> 'next_run_time') = 'string'
           AND (schedule ->> 'next_run_time')::timestamptz <= $1
