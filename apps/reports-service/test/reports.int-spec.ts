@@ -332,6 +332,40 @@ describe('ReportsController', () => {
     ]);
   });
 
+  it('counts a message clicked with its images blocked as opened, once, so clicks per open stay within 100%', async () => {
+    const campaign = {
+      organisation_id: admin.organisation.id,
+      campaign_id: randomUUID(),
+      campaign_name: 'Blocked',
+    };
+    const e = campaignEvents(campaign);
+    const run = randomUUID();
+    const [clickedOnly, scanned] = [e.message(run, T1, 1), e.message(run, T1, 2)];
+    await t.publish([
+      e.clicked(clickedOnly, day(5, '09:00'), URL_A, UA.gmail),
+      e.clicked(clickedOnly, day(5, '09:01'), URL_B, UA.gmail),
+      e.clicked(scanned, day(5, '09:00'), URL_A, UA.scanner, false),
+    ]);
+    await t.settled();
+    const stats = async () =>
+      (await t.call(reportStatsAggregateContract, { campaign_id: campaign.campaign_id }, admin).expect(200))
+        .body.stats;
+    expect(await stats()).toMatchObject({
+      unique_open_count: 1,
+      total_open_count: 0,
+      unique_click_count_by_email: 1,
+      non_human_click_count: 1,
+    });
+    // The open arrives after all (the images were loaded later): still one opened message.
+    await t.publish([e.opened(clickedOnly, day(5, '09:30'), UA.gmail)]);
+    await t.settled();
+    expect(await stats()).toMatchObject({
+      unique_open_count: 1,
+      total_open_count: 1,
+      unique_click_count_by_email: 1,
+    });
+  });
+
   it('knows campaigns by their latest name and forgets removed ones', async () => {
     const draft = campaignEvents({
       organisation_id: admin.organisation.id,

@@ -19,6 +19,7 @@ export interface StoredOpens {
   non_human_open_count: number;
 }
 export interface StoredClicks {
+  first_open_at: string | null;
   first_click_at: string | null;
   click_count: number;
   non_human_click_count: number;
@@ -40,6 +41,7 @@ type LinkCounter = 'total_click_count' | 'unique_click_count';
 
 const noOpens: StoredOpens = { first_open_at: null, open_count: 0, non_human_open_count: 0 };
 const noClicks: StoredClicks = {
+  first_open_at: null,
   first_click_at: null,
   click_count: 0,
   non_human_click_count: 0,
@@ -96,7 +98,10 @@ export function foldOpens(
 /**
  * Clicks of a batch over what is stored: per message (unique by email: its first click; unique
  * by url: each link's first), per link (top links) and per email client. Scanners' clicks are
- * kept on the message and link apart and never reach people's counters.
+ * kept on the message and link apart and never reach people's counters. A person's click proves
+ * the message was opened, even when its images were blocked and no open was recorded: the message
+ * counts as opened (unique) from its earliest open or click, so clicks per open stay within 100%;
+ * the total of opens and the email clients' opens count recorded opens only.
  */
 export function foldClicks(
   events: readonly ClickedPayload[],
@@ -137,6 +142,8 @@ export function foldClicks(
     }
     if (m.first_click_at === null) stats.add(bucket, 'unique_click_count_by_email');
     m.first_click_at = earlier(m.first_click_at, at);
+    if (m.first_open_at === null) stats.add(bucket, 'unique_open_count');
+    m.first_open_at = earlier(m.first_open_at, at);
     m.click_count += 1;
     stats.add(bucket, 'total_click_count');
     linkStats.add({ ...bucket, url: p.url }, 'total_click_count');

@@ -1,4 +1,4 @@
-import { foldClicks, type ClickedPayload } from './engagement-fold';
+import { foldClicks, foldOpens, type ClickedPayload, type OpenedPayload } from './engagement-fold';
 import type { MessageEventPayload } from './fold-types';
 import { foldOutcome, outcomes } from './outcome-fold';
 
@@ -24,6 +24,13 @@ const click = (message_id: string, at: string, url: string, human = true): Click
   user_agent: GMAIL,
   human,
   non_human_reason: human ? null : 'instant_click',
+});
+
+const open = (message_id: string, at: string): OpenedPayload => ({
+  ...base(message_id, at),
+  user_agent: GMAIL,
+  human: true,
+  non_human_reason: null,
 });
 
 describe(foldOutcome.name, () => {
@@ -58,6 +65,7 @@ describe(foldClicks.name, () => {
       [
         'm1',
         {
+          first_open_at: '2026-03-01T08:00:00.000Z',
           first_click_at: '2026-03-01T09:00:00.000Z',
           click_count: 1,
           non_human_click_count: 0,
@@ -91,6 +99,8 @@ describe(foldClicks.name, () => {
         unique_click_count_by_url: 2,
         non_human_click_count: 1,
         unique_click_count_by_email: 1,
+        // m2's click without a recorded open: opened, by the click.
+        unique_open_count: 1,
       },
     ]);
     expect(
@@ -103,5 +113,26 @@ describe(foldClicks.name, () => {
       ['a', 2, 1],
       ['b', 1, 1],
     ]);
+  });
+
+  it('counts a message clicked without a recorded open as opened once, whichever arrives first', () => {
+    const at = '2026-03-01T10:00:00.000Z';
+    const first = foldClicks([click('m1', at, 'a'), click('m1', at, 'b')], new Map(), []);
+    expect(first.stats[0]).toMatchObject({ unique_open_count: 1, unique_click_count_by_email: 1 });
+    expect(first.messages[0]).toMatchObject({ first_open_at: at, first_click_at: at });
+    // The open recorded later finds the message opened: not a second unique open.
+    const opened = foldOpens(
+      [open('m1', '2026-03-01T09:59:00.000Z')],
+      new Map([
+        ['m1', { first_open_at: first.messages[0]!.first_open_at, open_count: 0, non_human_open_count: 0 }],
+      ]),
+      new Map(),
+    );
+    expect(opened.stats[0]).toMatchObject({ total_open_count: 1 });
+    expect(opened.stats[0]).not.toHaveProperty('unique_open_count');
+    expect(opened.messages[0]!.first_open_at).toBe('2026-03-01T09:59:00.000Z');
+    // A scanner's click opens nothing.
+    const scanned = foldClicks([click('m2', at, 'a', false)], new Map(), []);
+    expect(scanned.stats[0]).not.toHaveProperty('unique_open_count');
   });
 });

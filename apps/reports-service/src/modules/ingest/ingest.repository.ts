@@ -152,9 +152,9 @@ export class IngestRepository {
 
   async storedClicks(manager: EntityManager, ids: readonly string[]) {
     const messages = await manager.query<
-      (StoredClicks & { message_id: string; first_click_at: Date | null })[]
+      (StoredClicks & { message_id: string; first_open_at: Date | null; first_click_at: Date | null })[]
     >(
-      `SELECT message_id, first_click_at, click_count, non_human_click_count, unique_url_count
+      `SELECT message_id, first_open_at, first_click_at, click_count, non_human_click_count, unique_url_count
        FROM reports.messages WHERE message_id = ANY($1::text[])`,
       [ids],
     );
@@ -167,7 +167,11 @@ export class IngestRepository {
       messages: new Map(
         messages.map((m) => [
           m.message_id,
-          { ...m, first_click_at: m.first_click_at?.toISOString() ?? null },
+          {
+            ...m,
+            first_open_at: m.first_open_at?.toISOString() ?? null,
+            first_click_at: m.first_click_at?.toISOString() ?? null,
+          },
         ]),
       ),
       links: links.map((l) => ({ ...l, first_click_at: l.first_click_at?.toISOString() ?? null })),

@@ -4,7 +4,7 @@ import { EventConsumers, handleEventBatch } from '@meridian/server-kit';
 import type { EntityManager } from 'typeorm';
 import { CatalogRepository } from './catalog.repository';
 import { type ClickedPayload, foldClicks, foldOpens, type OpenedPayload } from './engagement-fold';
-import type { MessageEventPayload } from './fold-types';
+import { type MessageEventPayload, metaOf } from './fold-types';
 import { IngestRepository } from './ingest.repository';
 import { foldOutcome, type OutcomeEventName, outcomes } from './outcome-fold';
 
@@ -81,6 +81,7 @@ export class ReportConsumers implements OnModuleInit {
   }
 
   private async applyOpens(events: OpenedPayload[], manager: EntityManager) {
+    await this.lockMessages(events, manager);
     const stored = await this.ingest.storedOpens(manager, ids(events));
     const folded = foldOpens(events, stored.messages, stored.clients);
     await this.ingest.upsertMessages(manager, folded.messages, [
@@ -101,9 +102,11 @@ export class ReportConsumers implements OnModuleInit {
   }
 
   private async applyClicks(events: ClickedPayload[], manager: EntityManager) {
+    await this.lockMessages(events, manager);
     const stored = await this.ingest.storedClicks(manager, ids(events));
     const folded = foldClicks(events, stored.messages, stored.links);
     await this.ingest.upsertMessages(manager, folded.messages, [
+      'first_open_at',
       'first_click_at',
       'click_count',
       'non_human_click_count',
@@ -126,6 +129,17 @@ export class ReportConsumers implements OnModuleInit {
       folded.linkStats,
     );
     await this.applyNames(events, manager);
+  }
+
+  /**
+   * Each event name is its own topic, read beside the others: a message's opens and clicks can be
+   * folded at the same time in two transactions, and both decide whether the message is opened
+   * yet. The messages' rows are made (when an outcome has not made them yet) and locked first, in
+   * message order, so the second batch waits for the first and then reads what it wrote.
+   */
+  private lockMessages(events: readonly MessageEventPayload[], manager: EntityManager) {
+    const metas = new Map(events.map((e) => [e.message_id, metaOf(e)]));
+    return this.ingest.upsertMessages(manager, [...metas.values()], []);
   }
 
   private async applyRuns(events: EventPayload<typeof campaignRunChanged>[], manager: EntityManager) {
