@@ -326,6 +326,54 @@ describe('warehouse syncs', () => {
     ).toEqual({ title: 'New' });
   });
 
+  it('syncs the rows of a cursor table that have no cursor value, new or changed, by their content', async () => {
+    const org = admin.organisation.id;
+    await warehouse.sql(`
+      CREATE TABLE analytics.leads (id int PRIMARY KEY, email text, title text, updated_at timestamptz);
+      INSERT INTO analytics.leads SELECT n, 'lead' || n || '@example.com', 'T' || n,
+             CASE WHEN n % 10 = 0 THEN NULL ELSE timestamptz '2026-01-01' + n * interval '1 second' END
+        FROM generate_series(1, 120) n;
+      GRANT SELECT ON analytics.leads TO ${warehouse.user};`);
+    const id = await connect(admin, 'Leads');
+    await call(
+      warehouseSyncSaveContract,
+      {
+        connection_id: id,
+        sync_interval: 0,
+        tables: [
+          {
+            table_name: 'leads',
+            cursor_column: 'updated_at',
+            columns: [
+              { column_name: 'email', destination_column_name: 'email' },
+              { column_name: 'title', destination_column_name: 'title' },
+            ],
+          },
+        ],
+      },
+      admin,
+    ).expect(200);
+    await settled(id, 1);
+    const title = async (n: number) =>
+      (
+        await sql<{ title: string }>(
+          `SELECT title FROM campaign.persons WHERE organisation_id = $1 AND email = $2`,
+          [org, `lead${n}@example.com`],
+        )
+      )[0]?.title;
+    expect(await title(10)).toBe('T10');
+    // One row without a cursor changes, one is added; the other eleven are read but not sent again.
+    await warehouse.sql(`UPDATE analytics.leads SET title = 'Changed' WHERE id = 20;
+      INSERT INTO analytics.leads VALUES (121, 'lead121@example.com', 'T121', NULL);`);
+    await runNow(org, id);
+    await settled(id, 2);
+    expect((await runs(id)).map((r) => r.records_read_count)).toEqual([120, 2]);
+    expect([await title(20), await title(121)]).toEqual(['Changed', 'T121']);
+    await runNow(org, id);
+    await settled(id, 3);
+    expect((await runs(id)).map((r) => r.records_read_count)).toEqual([120, 2, 0]);
+  });
+
   it('pauses on a warehouse error with the error, and resumes without losing or repeating rows', async () => {
     const org = admin.organisation.id;
     const id = await connect(admin, 'Breaks');

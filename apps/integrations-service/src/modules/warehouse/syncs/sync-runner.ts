@@ -149,8 +149,9 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     const step = (rows: Row[], next: TableProgress, extra: (tx: Transaction) => Promise<void>) =>
       this.publish(run, table, rows, next, sequence, extra).then((s) => (sequence = s));
 
-    let reached = progress.after;
+    let reached: string | null;
     if (plan.cursor) {
+      // The high-water mark's own checkpoint; read again past it on a resumed run, which is cheap.
       let after =
         table.cursor_value !== null ? { value: table.cursor_value, key: table.cursor_key ?? '' } : null;
       for (;;) {
@@ -165,50 +166,73 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
         after = mark;
         if (page.length < this.pageRows) break;
       }
-    } else {
-      let pending: Promise<Row[]> | null = this.read(
+      // Rows without a cursor value: new or changed ones are found by their content hash.
+      reached = await this.hashPages(
         session,
-        keyHashPage(plan, progress.after, this.pageRows),
+        { ...plan, nullCursorOnly: true },
+        table,
+        progress.after,
+        step,
+        signal,
       );
-      // A read the run no longer waits for (it stopped or failed) still ends before the session closes.
-      pending.catch(() => undefined);
-      try {
-        for (;;) {
-          if (signal.aborted) throw new Stopped();
-          const page: Row[] = await pending!;
-          pending = null;
-          if (page.length === 0) break;
-          const keys = page.map((r) => String(r[KEY]));
-          const after = keys.at(-1)!;
-          const full = page.length === this.pageRows;
-          if (full) {
-            // The warehouse reads the next page while this one is compared and published.
-            pending = this.read(session, keyHashPage(plan, after, this.pageRows));
-            pending.catch(() => undefined);
-          }
-          const changed = await this.runs.changedKeys(
-            table.id,
-            keys,
-            page.map((r) => String(r[HASH])),
-          );
-          const rows = await this.fetch(session, plan, changed);
-          reached = after;
-          await step(rows, { after, done: false }, (tx) =>
-            this.runs.storeHashes(
-              tx,
-              table.id,
-              rows.map((r) => String(r[KEY])),
-              rows.map((r) => String(r[HASH])),
-            ),
-          );
-          if (!full) break;
-        }
-      } finally {
-        if (pending) await pending.catch(() => undefined);
-      }
+    } else {
+      reached = await this.hashPages(session, plan, table, progress.after, step, signal);
     }
     await step([], { after: reached, done: true }, async () => undefined);
     return sequence;
+  }
+
+  /**
+   * Pages of keys and warehouse-side hashes past `start` in key order; the rows whose hash
+   * changed are fetched and published with their new hashes. Answers the last key reached.
+   */
+  private async hashPages(
+    session: WarehouseSession,
+    plan: ReadPlan,
+    table: SyncTableRow,
+    start: string | null,
+    step: (rows: Row[], next: TableProgress, extra: (tx: Transaction) => Promise<void>) => Promise<number>,
+    signal: AbortSignal,
+  ): Promise<string | null> {
+    let reached = start;
+    let pending: Promise<Row[]> | null = this.read(session, keyHashPage(plan, start, this.pageRows));
+    // A read the run no longer waits for (it stopped or failed) still ends before the session closes.
+    pending.catch(() => undefined);
+    try {
+      for (;;) {
+        if (signal.aborted) throw new Stopped();
+        const page: Row[] = await pending!;
+        pending = null;
+        if (page.length === 0) break;
+        const keys = page.map((r) => String(r[KEY]));
+        const after = keys.at(-1)!;
+        const full = page.length === this.pageRows;
+        if (full) {
+          // The warehouse reads the next page while this one is compared and published.
+          pending = this.read(session, keyHashPage(plan, after, this.pageRows));
+          pending.catch(() => undefined);
+        }
+        const changed = await this.runs.changedKeys(
+          table.id,
+          keys,
+          page.map((r) => String(r[HASH])),
+        );
+        const rows = await this.fetch(session, plan, changed);
+        reached = after;
+        await step(rows, { after, done: false }, (tx) =>
+          this.runs.storeHashes(
+            tx,
+            table.id,
+            rows.map((r) => String(r[KEY])),
+            rows.map((r) => String(r[HASH])),
+          ),
+        );
+        if (!full) break;
+      }
+    } finally {
+      if (pending) await pending.catch(() => undefined);
+    }
+    return reached;
   }
 
   private read(session: WarehouseSession, statement: { sql: string; params: unknown[] }): Promise<Row[]> {

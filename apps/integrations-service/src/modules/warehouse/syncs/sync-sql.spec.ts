@@ -26,6 +26,14 @@ describe('sync SQL', () => {
     expect(keyHashPage(plan('snowflake'), '41', 100).sql).toContain('WHERE "id" > ? ORDER BY "id"');
   });
 
+  it('pages a cursor table’s rows without a cursor value by key and hash', () => {
+    const rows = keyHashPage({ ...plan('redshift', 'updated_at'), nullCursorOnly: true }, '41', 100);
+    expect(rows.sql).toContain('WHERE "updated_at" IS NULL AND "id" > $1 ORDER BY "id"');
+    expect(keyHashPage({ ...plan('postgres', 'updated_at'), nullCursorOnly: true }, null, 100).sql).toContain(
+      'WHERE "updated_at" IS NULL AND "id" IS NOT NULL',
+    );
+  });
+
   it('fetches changed rows by one array on Postgres and by a list elsewhere', () => {
     const pg = rowsByKeys(plan('postgres'), ['1', '2']);
     expect(pg.sql).toContain('"id" = ANY($1)');

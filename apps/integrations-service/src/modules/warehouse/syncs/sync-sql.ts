@@ -14,6 +14,8 @@ export interface ReadPlan {
   key: string;
   /** The column whose values only grow, or null (content hashes then). */
   cursor: string | null;
+  /** Only rows whose cursor is NULL (a cursor table's rows the high-water mark cannot see). */
+  nullCursorOnly?: boolean;
   quote(name: string): string;
 }
 
@@ -55,11 +57,15 @@ export function hashExpression(plan: ReadPlan): string {
 
 const selectColumns = (plan: ReadPlan) => plan.columns.map((c) => plan.quote(c)).join(', ');
 
-/** A page of keys and hashes past `after` in key order (content-hash tables): only 48 bytes a row travel. */
+/**
+ * A page of keys and hashes past `after` in key order (content-hash tables, and a cursor table's
+ * rows without a cursor value): only 48 bytes a row travel.
+ */
 export function keyHashPage(plan: ReadPlan, after: string | null, limit: number): Statement {
   const p = new Params(plan.dialect);
   const key = plan.quote(plan.key);
-  const where = after === null ? `${key} IS NOT NULL` : `${key} > ${p.bind(after)}`;
+  const past = after === null ? `${key} IS NOT NULL` : `${key} > ${p.bind(after)}`;
+  const where = plan.nullCursorOnly && plan.cursor ? `${plan.quote(plan.cursor)} IS NULL AND ${past}` : past;
   return {
     sql: `SELECT ${asText(plan, key)} AS "${KEY}", ${hashExpression(plan)} AS "${HASH}"
       FROM ${plan.table} WHERE ${where} ORDER BY ${key} LIMIT ${Math.trunc(limit)}`,
@@ -85,7 +91,8 @@ export function rowsByKeys(plan: ReadPlan, keys: readonly string[]): Statement {
 
 /**
  * A page of rows past the high-water mark (cursor tables), in (cursor, key) order. Rows whose
- * cursor is NULL are never read. Written without row comparison, which Redshift lacks.
+ * cursor is NULL have no place in that order: they are compared by content hash instead
+ * (`keyHashPage` with `nullCursorOnly`). Written without row comparison, which Redshift lacks.
  */
 export function cursorPage(
   plan: ReadPlan,
