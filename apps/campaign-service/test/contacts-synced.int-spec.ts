@@ -136,4 +136,29 @@ describe('contactsSynced consumer', () => {
     );
     expect(answers).toHaveLength(1);
   });
+
+  it("takes a Segment identify's user id as the contact's product user id; no other source may set it", async () => {
+    const org = admin.organisation.id;
+    const productUserId = async (email: string) =>
+      (
+        await t.sql<{ product_user_id: string | null }>(
+          `SELECT product_user_id FROM campaign.persons WHERE organisation_id = $1 AND lower(email) = $2`,
+          [org, email],
+        )
+      )[0]?.product_user_id;
+    await land(
+      batch(org, [{ email: 'ida@example.com', values: { first_name: 'Ida', product_user_id: 'user-ida' } }], {
+        source: 'segment',
+        options: { enable_update: true, overwrite_values: true, ignore_blank: true },
+      }),
+    );
+    expect(await productUserId('ida@example.com')).toBe('user-ida');
+    // A warehouse column mapped onto it (by a stale mapping) does not reach the read-only field.
+    await land(batch(org, [{ email: 'ida@example.com', values: { product_user_id: 'from-warehouse' } }]));
+    await land(batch(org, [{ email: 'jo@example.com', values: { product_user_id: 'from-warehouse' } }]));
+    expect([await productUserId('ida@example.com'), await productUserId('jo@example.com')]).toEqual([
+      'user-ida',
+      null,
+    ]);
+  });
 });

@@ -186,4 +186,44 @@ describe('ProductActivityConsumer', () => {
       ]),
     ).toEqual([]);
   });
+
+  it('makes the users of calls that name an org its product users, by email or by their user id', async () => {
+    await newPerson(admin, 'erin@example.com', 'user-erin');
+    const id = await publish(productEventsIngested, {
+      organisation_id: admin.organisation.id,
+      source: 'segment',
+      batch_id: randomUUID(),
+      events: [
+        event({ email: 'Dana@example.com', user_id: 'user-dana', org_id: 'acme', event_name: 'Group' }),
+        event({ user_id: 'user-erin', org_id: 'acme', event_name: 'Group' }),
+        event({ user_id: 'user-erin', org_id: 'globex', event_name: 'Report Built' }),
+        // No org named, or no way to know the user's email: no product user.
+        event({ email: 'dana@example.com', event_name: 'Logged In' }),
+        event({ user_id: 'user-unknown', org_id: 'acme', event_name: 'Group' }),
+      ],
+    });
+    await processed(id);
+    // Named again later, without a user id: the membership stays, with its user id.
+    await processed(
+      await publish(productEventsIngested, {
+        organisation_id: admin.organisation.id,
+        source: 'segment',
+        batch_id: randomUUID(),
+        events: [event({ email: 'dana@example.com', org_id: 'acme', event_name: 'Report Built' })],
+      }),
+    );
+    const members = await t.sql(
+      `SELECT lower(email) AS email, org_id, product_user_id FROM campaign.person_org
+        WHERE organisation_id = $1 ORDER BY 1, 2`,
+      [admin.organisation.id],
+    );
+    expect(members).toEqual([
+      { email: 'dana@example.com', org_id: 'acme', product_user_id: 'user-dana' },
+      { email: 'erin@example.com', org_id: 'acme', product_user_id: 'user-erin' },
+      { email: 'erin@example.com', org_id: 'globex', product_user_id: 'user-erin' },
+    ]);
+    expect(
+      await t.sql(`SELECT 1 FROM campaign.person_org WHERE organisation_id = $1`, [stranger.organisation.id]),
+    ).toEqual([]);
+  });
 });

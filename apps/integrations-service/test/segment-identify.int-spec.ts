@@ -80,15 +80,27 @@ describe('Segment identify and track, end to end', () => {
     await analytics.closeAndFlush({ timeout: 60_000 });
     const [person] = await eventually(
       async () => {
-        const rows = await t.sql<{ id: string; first_name: string; last_name: string; title: string }>(
-          `SELECT id, first_name, last_name, title FROM campaign.persons WHERE organisation_id = $1 AND email = 'grace@example.com'`,
+        const rows = await t.sql<{
+          id: string;
+          first_name: string;
+          last_name: string;
+          title: string;
+          product_user_id: string;
+        }>(
+          `SELECT id, first_name, last_name, title, product_user_id FROM campaign.persons
+            WHERE organisation_id = $1 AND email = 'grace@example.com'`,
           [admin.organisation.id],
         );
         return rows.length > 0 ? rows : undefined;
       },
       { what: 'the identified contact', timeoutMs: 60_000 },
     );
-    expect(person).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', title: 'Rear Admiral' });
+    expect(person).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      title: 'Rear Admiral',
+      product_user_id: 'u-42',
+    });
 
     const later = new Analytics({ writeKey, host: t.url, flushAt: 10, flushInterval: 100 });
     later.track({
@@ -98,6 +110,8 @@ describe('Segment identify and track, end to end', () => {
       context: { traits: { email: 'grace@example.com' } },
     });
     later.page({ userId: 'u-42', name: 'Docs', context: { traits: { email: 'grace@example.com' } } });
+    // Her company's account in the product: she becomes one of its product users.
+    later.group({ userId: 'u-42', groupId: 'navy', traits: { name: 'US Navy' } });
     // Known by its user id alone: the identify stored it as the contact's product user id.
     later.track({ userId: 'u-42', event: 'Debugged' });
     await later.closeAndFlush({ timeout: 60_000 });
@@ -108,14 +122,21 @@ describe('Segment identify and track, end to end', () => {
             WHERE person_id = $1 ORDER BY event_name`,
           [person!.id],
         );
-        return rows.length === 3 ? rows : undefined;
+        return rows.length === 4 ? rows : undefined;
       },
       { what: 'the product activity', timeoutMs: 60_000 },
     );
     expect(activity).toEqual([
       { event_name: 'Compiled', event_properties: { language: 'COBOL' }, user_id: 'u-42' },
       { event_name: 'Debugged', event_properties: {}, user_id: 'u-42' },
+      { event_name: 'Group', event_properties: { name: 'US Navy' }, user_id: 'u-42' },
       { event_name: 'Viewed Docs Page', event_properties: {}, user_id: 'u-42' },
     ]);
+    expect(
+      await t.sql(
+        `SELECT lower(email) AS email, org_id, product_user_id FROM campaign.person_org WHERE organisation_id = $1`,
+        [admin.organisation.id],
+      ),
+    ).toEqual([{ email: 'grace@example.com', org_id: 'navy', product_user_id: 'u-42' }]);
   }, 180_000);
 });

@@ -17,10 +17,16 @@ export const INBOUND_STAGE = 'pg_temp.inbound_stage';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const FILLED: readonly DefaultFieldName[] = FILLABLE_DEFAULT_FIELDS.filter((f) => f !== 'email');
+/**
+ * Fields people cannot fill but a product's own data can: a Segment identify call names the
+ * person's product user id (its userId). Staged like the others; only Segment batches carry it.
+ */
+export const SYSTEM_INBOUND_FIELDS: readonly DefaultFieldName[] = ['product_user_id'];
+const STAGED: readonly DefaultFieldName[] = [...FILLED, ...SYSTEM_INBOUND_FIELDS];
 
 export const CREATE_STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS inbound_stage (
     ord integer NOT NULL, id uuid NOT NULL, key text, email text,
-    ${FILLED.map((f) => `${f} text`).join(', ')},
+    ${STAGED.map((f) => `${f} text`).join(', ')},
     custom jsonb NOT NULL, problem text, pick boolean NOT NULL DEFAULT false
   ) ON COMMIT DROP`;
 
@@ -48,9 +54,9 @@ function checksOf(field: DefaultFieldName, column: string): string[] {
  * row's custom values keep their JSON type, blanks left out. The row's problem is the email's
  * first, then the first default field's. The id of a new contact grows with time and row order.
  */
-export const STAGE_ROWS_SQL = `INSERT INTO ${INBOUND_STAGE} (ord, id, key, email, ${FILLED.join(', ')}, custom, problem)
-  SELECT s.ord, s.id, lower(s.email), s.email, ${FILLED.map((f) => `s.${f}`).join(', ')}, s.custom,
-    CASE ${[...checksOf('email', 's.email'), ...FILLED.flatMap((f) => checksOf(f, `s.${f}`))].join(' ')} END
+export const STAGE_ROWS_SQL = `INSERT INTO ${INBOUND_STAGE} (ord, id, key, email, ${STAGED.join(', ')}, custom, problem)
+  SELECT s.ord, s.id, lower(s.email), s.email, ${STAGED.map((f) => `s.${f}`).join(', ')}, s.custom,
+    CASE ${[...checksOf('email', 's.email'), ...STAGED.flatMap((f) => checksOf(f, `s.${f}`))].join(' ')} END
   FROM (
     SELECT r.ord::int AS ord,
       -- A UUID version 7 (version nibble 7, variant 10): the contracts validate person ids as UUIDs.
@@ -58,7 +64,7 @@ export const STAGE_ROWS_SQL = `INSERT INTO ${INBOUND_STAGE} (ord, id, key, email
         || '7' || lpad(to_hex(r.ord % 4096), 3, '0')
         || to_hex(8 + floor(random() * 4)::int) || substr(md5(random()::text), 1, 15))::uuid AS id,
       NULLIF(btrim(r.row->>'email'), '') AS email,
-      ${FILLED.map((f) => `${text(f).replace('r.v', "(r.row->'values')")} AS ${f}`).join(',\n      ')},
+      ${STAGED.map((f) => `${text(f).replace('r.v', "(r.row->'values')")} AS ${f}`).join(',\n      ')},
       COALESCE((SELECT jsonb_object_agg(k.key, k.value) FROM jsonb_each(r.row->'values') k
         WHERE k.key = ANY($2::text[]) AND k.value <> 'null'::jsonb AND k.value <> '""'::jsonb), '{}'::jsonb) AS custom
     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(row, ord)
@@ -82,9 +88,10 @@ export function inboundBatch(carried: readonly DefaultFieldName[], customFields:
     table: INBOUND_STAGE,
     defaults: Object.fromEntries([
       ['email', 'c.email'],
-      ...carried.filter((f) => FILLED.includes(f)).map((f) => [f, `c.${f}`]),
+      ...carried.filter((f) => STAGED.includes(f)).map((f) => [f, `c.${f}`]),
     ]),
     customFields,
     rows: 'c.pick',
+    systemFields: carried.filter((f) => SYSTEM_INBOUND_FIELDS.includes(f)),
   };
 }

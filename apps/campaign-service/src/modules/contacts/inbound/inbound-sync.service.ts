@@ -10,7 +10,7 @@ import {
 import { EventPublisher, type Transaction } from '@meridian/server-kit';
 import { PersonsBulkService } from '../persons/persons-bulk.service';
 import { PersonsService } from '../persons/persons.service';
-import { inboundBatch, INBOUND_DEFAULT_FIELDS } from './inbound-sql';
+import { inboundBatch, INBOUND_DEFAULT_FIELDS, SYSTEM_INBOUND_FIELDS } from './inbound-sql';
 import { InboundStagingRepository } from './inbound-staging.repository';
 
 type SyncedBatch = EventPayload<typeof contactsSynced>;
@@ -44,7 +44,12 @@ export class InboundSyncService {
     ]);
 
     const keys = new Set(batch.rows.flatMap((row) => Object.keys(row.values)));
-    const carried = INBOUND_DEFAULT_FIELDS.filter((f) => keys.has(f) && known.get(f)?.custom === false);
+    // A Segment identify also names the product user id; no other source may write it.
+    const fillable =
+      batch.source === 'segment'
+        ? [...INBOUND_DEFAULT_FIELDS, ...SYSTEM_INBOUND_FIELDS]
+        : INBOUND_DEFAULT_FIELDS;
+    const carried = fillable.filter((f) => keys.has(f) && known.get(f)?.custom === false);
     const customFields = [...keys].filter((k) => custom.has(k));
 
     const failures = await this.staging.stage(tx, batch.rows, customFields);

@@ -21,6 +21,11 @@ export interface StagedBatch {
   customFields: string[];
   /** The condition on `c` that picks the rows to write (e.g. those that passed the checks), from generated SQL only. */
   rows: string;
+  /**
+   * Read-only default fields the batch may write all the same, because it comes from the
+   * product's own data (a Segment identify names the product user id); people never fill them.
+   */
+  systemFields?: readonly DefaultFieldName[];
 }
 
 /** How matched contacts take the batch's values (spec 5, contact CSV options). */
@@ -42,7 +47,10 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 /** The default fields the batch fills besides the email, checked to be fillable and plain column references. */
 function presentDefaults(batch: StagedBatch): { field: string; value: string }[] {
   const fields = Object.entries(batch.defaults).map(([field, value]) => {
-    if (!FILLABLE_DEFAULT_FIELDS.includes(field as DefaultFieldName) || !STAGING_COLUMN.test(value)) {
+    const allowed =
+      FILLABLE_DEFAULT_FIELDS.includes(field as DefaultFieldName) ||
+      (batch.systemFields ?? []).includes(field as DefaultFieldName);
+    if (!allowed || !STAGING_COLUMN.test(value)) {
       throw new Error(`Not a staged default field: ${field}`);
     }
     return { field, value };

@@ -26,7 +26,7 @@ const ACTIVITY_COLUMNS =
 
 /**
  * Product activity from Segment, written set-based: one statement stores a batch's events of known
- * persons and parks the others; one moves parked events whose person has since arrived. A message
+ * persons and parks the others, and records the org memberships the events name; one moves parked events whose person has since arrived. A message
  * id is stored once per organisation, whatever the number of deliveries.
  */
 @Injectable()
@@ -41,6 +41,20 @@ export class ProductActivityRepository {
            AS e(organisation_id, message_id, email, user_id, org_id, event_name, event_date, event_properties)
        ), resolved AS (
          SELECT i.*, ${PERSON_OF('i')} AS person_id FROM incoming i
+       ), members AS (
+         -- A call naming an org (a group call, or context.groupId) makes its user a product user of
+         -- that org (spec "Product person": Email+OrgID), which org-context campaigns address.
+         INSERT INTO campaign.person_org (organisation_id, email, org_id, product_user_id)
+         SELECT DISTINCT ON (r.organisation_id, lower(r.email), left(r.org_id, 255))
+                r.organisation_id, r.email, left(r.org_id, 255), left(r.user_id, 255)
+           FROM (SELECT i.organisation_id, i.org_id, i.user_id, i.event_date,
+                        coalesce(i.email, (SELECT p.email FROM campaign.persons p WHERE p.id = i.person_id)) AS email
+                   FROM resolved i WHERE i.org_id IS NOT NULL AND btrim(i.org_id) <> '') r
+          WHERE r.email IS NOT NULL
+          ORDER BY r.organisation_id, lower(r.email), left(r.org_id, 255), r.event_date DESC
+         ON CONFLICT (organisation_id, lower(email), org_id) DO UPDATE
+            SET product_user_id = coalesce(excluded.product_user_id, person_org.product_user_id),
+                _updated_time = now()
        ), stored AS (
          INSERT INTO campaign.person_product_activity (${ACTIVITY_COLUMNS})
          SELECT ${ACTIVITY_COLUMNS} FROM resolved WHERE person_id IS NOT NULL
