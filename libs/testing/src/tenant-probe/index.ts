@@ -1,0 +1,3 @@
+export * from './id-slots';
+export * from './owner-digest';
+export * from './tenant-probe';

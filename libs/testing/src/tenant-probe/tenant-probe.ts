@@ -1,0 +1,217 @@
+import { type Endpoint, errorBodySchema, type ServiceName } from '@meridian/contracts';
+import { endpointsOf } from '@meridian/server-kit';
+import request from 'supertest';
+import type { HttpTarget } from '../auth-factories';
+import { type IdSlot, idSlotsOf, sampleRequest, withSlot } from './id-slots';
+
+/** Real ids per id kind (ID_KINDS' values). */
+export type IdsByKind = Record<string, string[]>;
+
+/**
+ * An answer other than 404 that the spec gives for a route (and optionally only when `slot` is the
+ * slot holding the other organisation's id). A 2xx here is a filter slot: the route answers with
+ * the caller's own (empty) data; its body is still searched for the owner's data.
+ */
+export interface AllowedAnswer {
+  route: string;
+  slot?: string;
+  status: number;
+  why: string;
+  /** For a 2xx: what its body must say (that it matched none of the other organisation's rows). */
+  check?: (body: unknown) => boolean;
+}
+
+export interface TenantProbeOptions {
+  service: ServiceName;
+  target: HttpTarget;
+  /** Organisation A: its ids, and texts only its data holds (names, emails, domain). */
+  owner: { ids: IdsByKind; texts: string[] };
+  /** Organisation B's admin, with its own ids to fill the slots not under test. */
+  stranger: { bearer: string; ids: IdsByKind };
+  allow: AllowedAnswer[];
+  /**
+   * Valid input of a route the schema alone cannot give (a refinement, a value that must exist),
+   * keyed 'METHOD /path'; the id slots are then filled over it.
+   */
+  inputs?: Record<string, (ids: IdsByKind) => Record<string, unknown>>;
+  /**
+   * Ids inside free-form values the name rule cannot see (an audience query's list ids), keyed
+   * 'METHOD /path'; the route's `inputs` entry builds the structure they sit in.
+   */
+  extraSlots?: Record<string, Array<Required<IdSlot>>>;
+  /** A digest of A's stored rows per table; compared after every call. */
+  digest: () => Promise<Record<string, string>>;
+}
+
+export interface Finding {
+  route: string;
+  /** The slot holding A's id ('*' for all at once). */
+  slot: string;
+  status: number;
+  why: string;
+  body: string;
+}
+
+export interface TenantProbeReport {
+  service: ServiceName;
+  routesWalked: number;
+  publicRoutes: number;
+  routesWithSlots: number;
+  calls: number;
+  leaks: Finding[];
+  /** A refusal with a status the spec does not give, or outside the error shape. */
+  wrong: Finding[];
+  /** Slots of a kind the generator does not know, or no id of which the seed made. */
+  uncovered: string[];
+  /** Routes whose generated input the contract refuses (teach `inputs`). */
+  unbuildable: string[];
+}
+
+const routeOf = (e: Endpoint) => `${e.method} ${e.path}`;
+
+/** The request: path parameters put into the path, the rest as body (POST) or query (GET). */
+function send(target: HttpTarget, endpoint: Endpoint, input: Record<string, unknown>, bearer: string) {
+  const rest = { ...input };
+  const path = endpoint.fullPath.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = String(rest[name]);
+    delete rest[name];
+    return encodeURIComponent(value);
+  });
+  const auth = { Authorization: `Bearer ${bearer}` };
+  return endpoint.method === 'GET'
+    ? request(target)
+        .get(path)
+        .query(rest as Record<string, string>)
+        .set(auth)
+    : request(target).post(path).set(auth).send(rest);
+}
+
+function expectedStatus(endpoint: Endpoint, slot: string, allow: AllowedAnswer[]): AllowedAnswer | undefined {
+  const route = routeOf(endpoint);
+  return (
+    allow.find((a) => a.route === route && a.slot === slot) ?? allow.find((a) => a.route === route && !a.slot)
+  );
+}
+
+/**
+ * Every route of `service` that takes an id, called as organisation B with A's ids in its id
+ * slots (each slot with each of A's ids of its kind, then every slot at once), B's own ids or
+ * generated values elsewhere. Each answer must be the spec's 404 (or an allowed answer), never a
+ * 2xx, never hold A's data; A's stored rows must not change.
+ */
+export async function probeTenantIsolation(options: TenantProbeOptions): Promise<TenantProbeReport> {
+  const endpoints = endpointsOf(options.service);
+  const report: TenantProbeReport = {
+    service: options.service,
+    routesWalked: endpoints.length,
+    publicRoutes: 0,
+    routesWithSlots: 0,
+    calls: 0,
+    leaks: [],
+    wrong: [],
+    uncovered: [],
+    unbuildable: [],
+  };
+  const ownerIds = Object.values(options.owner.ids).flat();
+  const needles = [...new Set([...ownerIds, ...options.owner.texts])].filter((n) => n.length >= 6);
+  let digest = await options.digest();
+
+  for (const endpoint of endpoints) {
+    // Public routes take no organisation (signed tokens, webhooks of providers): nothing to cross.
+    if (endpoint.access === 'public') {
+      report.publicRoutes += 1;
+      continue;
+    }
+    const route = routeOf(endpoint);
+    const slots = [...idSlotsOf(endpoint), ...(options.extraSlots?.[route] ?? [])];
+    if (slots.length === 0) continue;
+    report.routesWithSlots += 1;
+    const unknown = slots.filter((s) => !s.kind || !options.owner.ids[s.kind]?.length);
+    if (unknown.length > 0) {
+      for (const s of unknown)
+        report.uncovered.push(
+          `${route} ${s.path}: ${s.kind ? `no id of kind '${s.kind}' seeded` : 'unknown id kind'}`,
+        );
+      continue;
+    }
+    const own = (s: IdSlot) => options.stranger.ids[s.kind!]?.[0];
+    let base = options.inputs?.[route]?.(options.stranger.ids) ?? sampleRequest(endpoint, slots);
+    for (const s of slots) {
+      const id = own(s);
+      if (id) base = withSlot(base, s.path, id);
+    }
+    const variants: Array<{ slot: string; input: Record<string, unknown> }> = [];
+    for (const s of slots)
+      for (const id of options.owner.ids[s.kind!]!)
+        variants.push({ slot: s.path, input: withSlot(base, s.path, id) });
+    if (slots.length > 1) {
+      let all = base;
+      for (const s of slots) all = withSlot(all, s.path, options.owner.ids[s.kind!]![0]!);
+      variants.push({ slot: '*', input: all });
+    }
+    for (const { slot, input } of variants) {
+      if (!endpoint.request.safeParse(input).success) {
+        report.unbuildable.push(`${route} (${slot}): ${JSON.stringify(input).slice(0, 300)}`);
+        continue;
+      }
+      const response = await send(options.target, endpoint, input, options.stranger.bearer);
+      report.calls += 1;
+      const text = response.text ?? '';
+      const finding = (why: string): Finding => ({
+        route,
+        slot,
+        status: response.status,
+        why,
+        body: text.slice(0, 240),
+      });
+      const allowed =
+        endpoint.access === 'staff'
+          ? { status: 403, why: 'staff only' }
+          : expectedStatus(endpoint, slot, options.allow);
+      const expected = allowed?.status ?? 404;
+      const sent = JSON.stringify(input);
+      const shown = needles.filter((n) => !sent.includes(n) && text.includes(n));
+      const after = await options.digest();
+      const changed = Object.keys({ ...digest, ...after }).filter((table) => digest[table] !== after[table]);
+      digest = after;
+      if (response.status < 300 && expected >= 300) report.leaks.push(finding('answered 2xx'));
+      else if (
+        response.status < 300 &&
+        allowed &&
+        'check' in allowed &&
+        allowed.check &&
+        !allowed.check(response.body)
+      )
+        report.leaks.push(finding(`answered with more than the caller's own rows (${allowed.why})`));
+      if (shown.length > 0) report.leaks.push(finding(`body holds A's ${shown.join(', ')}`));
+      if (changed.length > 0) report.leaks.push(finding(`changed A's rows in ${changed.join(', ')}`));
+      if (response.status >= 300 && response.status !== expected)
+        report.wrong.push(finding(`expected ${expected}, got ${response.status}`));
+      else if (response.status >= 400 && !errorBodySchema.safeParse(response.body).success)
+        report.wrong.push(finding('not the error body'));
+    }
+  }
+  return report;
+}
+
+/** One line of counts per service, printed by the suite. */
+export function reportLine(r: TenantProbeReport): string {
+  return (
+    `tenant isolation ${r.service}: ${r.routesWalked} routes walked (${r.publicRoutes} public), ` +
+    `${r.routesWithSlots} with id slots, ${r.calls} calls, ${r.leaks.length} leaks, ` +
+    `${r.wrong.length} wrong answers, ${r.uncovered.length} uncovered slots, ${r.unbuildable.length} unbuildable inputs`
+  );
+}
+
+/** Prints the counts and fails with every finding: zero leaks, every slot covered. */
+export function expectIsolated(report: TenantProbeReport): void {
+  console.log(reportLine(report));
+  expect(report.routesWithSlots).toBeGreaterThan(0);
+  const { uncovered, unbuildable, leaks, wrong } = report;
+  expect({ uncovered, unbuildable, leaks, wrong }).toEqual({
+    uncovered: [],
+    unbuildable: [],
+    leaks: [],
+    wrong: [],
+  });
+}
