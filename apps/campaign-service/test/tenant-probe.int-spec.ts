@@ -104,7 +104,7 @@ describe('campaign-service tenant isolation, generated from the contracts', () =
     const report = await probeTenantIsolation({
       service: 'campaign',
       target: t.app.getHttpServer(),
-      owner: a,
+      owner: { ...a, bearer: owner.bearer },
       stranger: { bearer: stranger.bearer, ids: b.ids },
       allow: ALLOWED,
       inputs: {

@@ -25,7 +25,7 @@ export interface TenantProbeOptions {
   service: ServiceName;
   target: HttpTarget;
   /** Organisation A: its ids, and texts only its data holds (names, emails, domain). */
-  owner: { ids: IdsByKind; texts: string[] };
+  owner: { bearer: string; ids: IdsByKind; texts: string[] };
   /** Organisation B's admin, with its own ids to fill the slots not under test. */
   stranger: { bearer: string; ids: IdsByKind };
   allow: AllowedAnswer[];
@@ -58,6 +58,8 @@ export interface TenantProbeReport {
   publicRoutes: number;
   routesWithSlots: number;
   calls: number;
+  /** Reads of A's records by A after the sweep (every `get` route): all must still answer 200. */
+  ownerReads: number;
   leaks: Finding[];
   /** A refusal with a status the spec does not give, or outside the error shape. */
   wrong: Finding[];
@@ -107,6 +109,7 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
     publicRoutes: 0,
     routesWithSlots: 0,
     calls: 0,
+    ownerReads: 0,
     leaks: [],
     wrong: [],
     uncovered: [],
@@ -115,6 +118,7 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
   const ownerIds = Object.values(options.owner.ids).flat();
   const needles = [...new Set([...ownerIds, ...options.owner.texts])].filter((n) => n.length >= 6);
   let digest = await options.digest();
+  const reads: Array<{ endpoint: Endpoint; input: Record<string, unknown> }> = [];
 
   for (const endpoint of endpoints) {
     // Public routes take no organisation (signed tokens, webhooks of providers): nothing to cross.
@@ -139,6 +143,11 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
     for (const s of slots) {
       const id = own(s);
       if (id) base = withSlot(base, s.path, id);
+    }
+    if (/[./]get$/.test(endpoint.path)) {
+      let mine = options.inputs?.[route]?.(options.owner.ids) ?? sampleRequest(endpoint, slots);
+      for (const s of slots) mine = withSlot(mine, s.path, options.owner.ids[s.kind!]![0]!);
+      reads.push({ endpoint, input: mine });
     }
     const variants: Array<{ slot: string; input: Record<string, unknown> }> = [];
     for (const s of slots)
@@ -191,6 +200,19 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
         report.wrong.push(finding('not the error body'));
     }
   }
+  // A still reads what it owns, as it was: the stored rows are compared after every call above.
+  for (const { endpoint, input } of reads) {
+    const response = await send(options.target, endpoint, input, options.owner.bearer);
+    report.ownerReads += 1;
+    if (response.status !== 200)
+      report.wrong.push({
+        route: routeOf(endpoint),
+        slot: 'owner',
+        status: response.status,
+        why: 'the owner no longer reads its own record',
+        body: (response.text ?? '').slice(0, 240),
+      });
+  }
   return report;
 }
 
@@ -198,7 +220,7 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
 export function reportLine(r: TenantProbeReport): string {
   return (
     `tenant isolation ${r.service}: ${r.routesWalked} routes walked (${r.publicRoutes} public), ` +
-    `${r.routesWithSlots} with id slots, ${r.calls} calls, ${r.leaks.length} leaks, ` +
+    `${r.routesWithSlots} with id slots, ${r.calls} calls, ${r.leaks.length} leaks, ${r.ownerReads} owner reads, ` +
     `${r.wrong.length} wrong answers, ${r.uncovered.length} uncovered slots, ${r.unbuildable.length} unbuildable inputs`
   );
 }
