@@ -10,6 +10,8 @@ export async function ownerDigest(
   schema: string,
   organisationId: string,
   ignore: string[] = [],
+  /** Tables keyed by the organisation under another column (the organisations table: `id`). */
+  keyedBy: Record<string, string> = {},
 ): Promise<{ digest: () => Promise<Record<string, string>>; close: () => Promise<void> }> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -19,17 +21,20 @@ export async function ownerDigest(
       ORDER BY table_name`,
     [schema],
   );
-  const tables = rows.map((r) => r.table_name).filter((t) => !ignore.includes(t));
-  const query = tables
+  const tables = new Map<string, string>(
+    rows.filter((r) => !ignore.includes(r.table_name)).map((r) => [r.table_name, 'organisation_id']),
+  );
+  for (const [table, column] of Object.entries(keyedBy)) tables.set(table, column);
+  const query = [...tables]
     .map(
-      (t) =>
+      ([t, column]) =>
         `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS d
-           FROM "${schema}"."${t}" x WHERE x.organisation_id = $1`,
+           FROM "${schema}"."${t}" x WHERE x."${column}" = $1`,
     )
     .join(' UNION ALL ');
   return {
     async digest() {
-      if (tables.length === 0) return {};
+      if (tables.size === 0) return {};
       const result = await client.query<{ t: string; d: string }>(query, [organisationId]);
       return Object.fromEntries(result.rows.map((r) => [r.t, r.d]));
     },
