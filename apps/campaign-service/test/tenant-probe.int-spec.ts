@@ -1,4 +1,11 @@
-import { type AllowedAnswer, expectIsolated, ownerDigest, probeTenantIsolation } from '@meridian/testing';
+import {
+  type AllowedAnswer,
+  expectIsolated,
+  ownerDigest,
+  probeTenantIsolation,
+  type SmtpSink,
+  startSmtpSink,
+} from '@meridian/testing';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { seedCampaignOrganisation } from './support/tenant-seed';
 
@@ -88,13 +95,18 @@ describe('campaign-service tenant isolation, generated from the contracts', () =
   let t: CampaignTestApp;
   let digest: Awaited<ReturnType<typeof ownerDigest>>;
 
+  let sink: SmtpSink;
+
   beforeAll(async () => {
-    t = await startCampaignTestApp();
+    // A test send reaches the sink, so B's own send.email is answered and A's id is what differs.
+    sink = await startSmtpSink();
+    t = await startCampaignTestApp({ SMTP_URL: sink.url });
   });
 
   afterAll(async () => {
     await digest?.close();
     await t?.close();
+    await sink?.close();
   });
 
   it('answers 404 to every id of another organisation, shows none of its data and changes none of it', async () => {

@@ -107,7 +107,8 @@ export async function seedCampaignOrganisation(
   return {
     ids: {
       person: [personId],
-      upload: [contactsUpload, listUpload],
+      // The list's upload first: B's own fills the static-list routes' other slot.
+      upload: [listUpload, contactsUpload],
       'static-list': [listId],
       template: [templateId],
       'email-token': [tokenId],

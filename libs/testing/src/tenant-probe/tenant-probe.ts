@@ -75,6 +75,8 @@ export interface TenantProbeReport {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Routes whose own call uses up what later routes fill their slots with (file.insert consumes the upload). */
+const DESTRUCTIVE = /(remove|delete|cancel|file\.insert)[^/]*$/;
 const routeOf = (e: Endpoint) => `${e.method} ${e.path}`;
 
 /** The value at a slot's path (the first, for arrays). */
@@ -135,7 +137,7 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
   const ownerIds = Object.values(options.owner.ids).flat();
   const needles = [...new Set([...ownerIds, ...options.owner.texts])].filter((n) => n.length >= 6);
   let digest = await options.digest();
-  const reads: Array<{ endpoint: Endpoint; input: Record<string, unknown> }> = [];
+  const reads: Array<{ endpoint: Endpoint; inputs: Array<Record<string, unknown>> }> = [];
 
   for (const endpoint of endpoints) {
     // Public routes take no organisation (signed tokens, webhooks of providers): nothing to cross.
@@ -162,9 +164,26 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
       if (id) base = withSlot(base, s.path, id);
     }
     if ((options.ownerReads ?? /[./]get$/).test(endpoint.path)) {
+      // One read per id of the first slot's kind (a kind may span record types, as connections do).
+      const [first, ...rest] = slots;
       let mine = options.inputs?.[route]?.(options.owner.ids) ?? sampleRequest(endpoint, slots);
-      for (const s of slots) mine = withSlot(mine, s.path, options.owner.ids[s.kind!]![0]!);
-      reads.push({ endpoint, input: mine });
+      for (const s of rest) mine = withSlot(mine, s.path, options.owner.ids[s.kind!]![0]!);
+      reads.push({
+        endpoint,
+        inputs: options.owner.ids[first!.kind!]!.map((id) => withSlot(mine, first!.path, id)),
+      });
+    }
+    // With several slots, one holding A's id and the rest B's own: B's own request must then be
+    // answered, or a refusal may come from B's input rather than from A's id (destructive routes
+    // are left out: their own call would remove what the next routes fill their slots with).
+    if (slots.length > 1 && endpoint.access !== 'staff' && !DESTRUCTIVE.test(endpoint.path)) {
+      const own = await send(options.target, endpoint, base, options.stranger.bearer);
+      report.calls += 1;
+      const allowedOwn = expectedStatus(endpoint, 'own', options.allow);
+      if (own.status >= 300 && own.status !== allowedOwn?.status)
+        report.unbuildable.push(
+          `${route}: B's own request answered ${own.status} ${(own.text ?? '').slice(0, 200)}`,
+        );
     }
     const variants: Array<{ slot: string; input: Record<string, unknown> }> = [];
     for (const s of slots)
@@ -231,16 +250,22 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
     }
   }
   // A still reads what it owns, as it was: the stored rows are compared after every call above.
-  for (const { endpoint, input } of reads) {
-    const response = await send(options.target, endpoint, input, options.owner.bearer);
-    report.ownerReads += 1;
-    if (response.status !== 200)
+  for (const { endpoint, inputs } of reads) {
+    const statuses: number[] = [];
+    let body = '';
+    for (const input of inputs) {
+      const response = await send(options.target, endpoint, input, options.owner.bearer);
+      report.ownerReads += 1;
+      statuses.push(response.status);
+      body ||= response.status === 200 ? '' : (response.text ?? '');
+    }
+    if (!statuses.includes(200))
       report.wrong.push({
         route: routeOf(endpoint),
         slot: 'owner',
-        status: response.status,
+        status: statuses[0] ?? 0,
         why: 'the owner no longer reads its own record',
-        body: (response.text ?? '').slice(0, 240),
+        body: body.slice(0, 240),
       });
   }
   return report;
