@@ -130,7 +130,16 @@ describe('campaign-service tenant isolation, generated from the contracts', () =
           campaign_context: 'person',
         }),
       },
+      // The list's upload is multipart: its contract declares no fields, the list id is a form field.
+      uploads: {
+        'POST /assets/static-list/contacts/file.upload': {
+          field: 'file',
+          filename: 'list.csv',
+          content: 'email\nprobe@example.com\n',
+        },
+      },
       extraSlots: {
+        'POST /assets/static-list/contacts/file.upload': [{ path: 'static_list_id', kind: 'static-list' }],
         'POST /assets/static-list/contacts/query.insert': [MEMBERSHIP_SLOT],
         'POST /assets/static-list/contacts/query.preview': [MEMBERSHIP_SLOT],
         'POST /campaigns/dynamic-list/preview': [MEMBERSHIP_SLOT],

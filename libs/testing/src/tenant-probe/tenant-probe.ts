@@ -42,6 +42,8 @@ export interface TenantProbeOptions {
    * 'METHOD /path'; the route's `inputs` entry builds the structure they sit in.
    */
   extraSlots?: Record<string, Array<Required<IdSlot>>>;
+  /** Multipart routes, keyed 'METHOD /path': their form fields are slots declared in `extraSlots`. */
+  uploads?: Record<string, UploadPart>;
   /** A digest of A's stored rows per table; compared after every call. */
   digest: () => Promise<Record<string, string>>;
   /** Routes A reads its records with after the sweep (default: every `get`). */
@@ -91,7 +93,20 @@ function ownerIdIn(input: Record<string, unknown>, path: string): unknown {
 }
 
 /** The request: path parameters put into the path, the rest as body (POST) or query (GET). */
-function send(target: HttpTarget, endpoint: Endpoint, input: Record<string, unknown>, bearer: string) {
+/** A multipart route's file part: its other fields are the request's (the contract declares none). */
+export interface UploadPart {
+  field: string;
+  filename: string;
+  content: string;
+}
+
+function send(
+  target: HttpTarget,
+  endpoint: Endpoint,
+  input: Record<string, unknown>,
+  bearer: string,
+  upload?: UploadPart,
+) {
   const rest = { ...input };
   const path = endpoint.fullPath.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = String(rest[name]);
@@ -99,6 +114,11 @@ function send(target: HttpTarget, endpoint: Endpoint, input: Record<string, unkn
     return encodeURIComponent(value);
   });
   const auth = { Authorization: `Bearer ${bearer}` };
+  if (upload) {
+    let multipart = request(target).post(path).set(auth);
+    for (const [name, value] of Object.entries(rest)) multipart = multipart.field(name, String(value));
+    return multipart.attach(upload.field, Buffer.from(upload.content), upload.filename);
+  }
   return endpoint.method === 'GET'
     ? request(target)
         .get(path)
@@ -177,7 +197,13 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
     // answered, or a refusal may come from B's input rather than from A's id (destructive routes
     // are left out: their own call would remove what the next routes fill their slots with).
     if (slots.length > 1 && endpoint.access !== 'staff' && !DESTRUCTIVE.test(endpoint.path)) {
-      const own = await send(options.target, endpoint, base, options.stranger.bearer);
+      const own = await send(
+        options.target,
+        endpoint,
+        base,
+        options.stranger.bearer,
+        options.uploads?.[route],
+      );
       report.calls += 1;
       const allowedOwn = expectedStatus(endpoint, 'own', options.allow);
       if (own.status >= 300 && own.status !== allowedOwn?.status)
@@ -199,7 +225,13 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
         report.unbuildable.push(`${route} (${slot}): ${JSON.stringify(input).slice(0, 300)}`);
         continue;
       }
-      const response = await send(options.target, endpoint, input, options.stranger.bearer);
+      const response = await send(
+        options.target,
+        endpoint,
+        input,
+        options.stranger.bearer,
+        options.uploads?.[route],
+      );
       report.calls += 1;
       const text = response.text ?? '';
       const finding = (why: string): Finding => ({
@@ -234,6 +266,7 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
           endpoint,
           withSlot(input, slot, unknown),
           options.stranger.bearer,
+          options.uploads?.[route],
         );
         report.calls += 1;
         if (control.text !== text)
@@ -254,7 +287,13 @@ export async function probeTenantIsolation(options: TenantProbeOptions): Promise
     const statuses: number[] = [];
     let body = '';
     for (const input of inputs) {
-      const response = await send(options.target, endpoint, input, options.owner.bearer);
+      const response = await send(
+        options.target,
+        endpoint,
+        input,
+        options.owner.bearer,
+        options.uploads?.[routeOf(endpoint)],
+      );
       report.ownerReads += 1;
       statuses.push(response.status);
       body ||= response.status === 200 ? '' : (response.text ?? '');
