@@ -1,9 +1,9 @@
 import { type Endpoint, errorBodySchema, type ServiceName } from '@meridian/contracts';
 import { endpointsOf } from '@meridian/server-kit';
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import type { HttpTarget } from '../auth-factories';
 import { type IdSlot, idSlotsOf, sampleRequest, withSlot } from './id-slots';
+import { ownerIdIn, send, type UploadPart } from './probe-request';
 
 /** Real ids per id kind (ID_KINDS' values). */
 export type IdsByKind = Record<string, string[]>;
@@ -80,52 +80,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Routes whose own call uses up what later routes fill their slots with (file.insert consumes the upload). */
 const DESTRUCTIVE = /(remove|delete|cancel|file\.insert)[^/]*$/;
 const routeOf = (e: Endpoint) => `${e.method} ${e.path}`;
-
-/** The value at a slot's path (the first, for arrays). */
-function ownerIdIn(input: Record<string, unknown>, path: string): unknown {
-  let node: unknown = input;
-  for (const step of path.split('.')) {
-    const key = step.replace(/\[\]$/, '');
-    node = (node as Record<string, unknown> | undefined)?.[key];
-    if (step.endsWith('[]')) node = (node as unknown[] | undefined)?.[0];
-  }
-  return node;
-}
-
-/** The request: path parameters put into the path, the rest as body (POST) or query (GET). */
-/** A multipart route's file part: its other fields are the request's (the contract declares none). */
-export interface UploadPart {
-  field: string;
-  filename: string;
-  content: string;
-}
-
-function send(
-  target: HttpTarget,
-  endpoint: Endpoint,
-  input: Record<string, unknown>,
-  bearer: string,
-  upload?: UploadPart,
-) {
-  const rest = { ...input };
-  const path = endpoint.fullPath.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = String(rest[name]);
-    delete rest[name];
-    return encodeURIComponent(value);
-  });
-  const auth = { Authorization: `Bearer ${bearer}` };
-  if (upload) {
-    let multipart = request(target).post(path).set(auth);
-    for (const [name, value] of Object.entries(rest)) multipart = multipart.field(name, String(value));
-    return multipart.attach(upload.field, Buffer.from(upload.content), upload.filename);
-  }
-  return endpoint.method === 'GET'
-    ? request(target)
-        .get(path)
-        .query(rest as Record<string, string>)
-        .set(auth)
-    : request(target).post(path).set(auth).send(rest);
-}
 
 function expectedStatus(endpoint: Endpoint, slot: string, allow: AllowedAnswer[]): AllowedAnswer | undefined {
   const route = routeOf(endpoint);
