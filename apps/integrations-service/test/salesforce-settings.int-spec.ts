@@ -1,4 +1,5 @@
 import {
+  campaignCreateContract,
   connectionMessages,
   crmPushConfigured,
   type Endpoint,
@@ -81,11 +82,15 @@ describe('Salesforce connection settings', () => {
 
   beforeAll(async () => {
     fake = await FakeSalesforce.start({ dailyApiRequests: 20_000 });
-    t = await startIntegrationsTestApp({
-      SALESFORCE_LOGIN_URL: fake.baseUrl,
-      SALESFORCE_CLIENT_ID: fake.clientId,
-      SALESFORCE_CLIENT_SECRET: fake.clientSecret,
-    });
+    // The campaign service answers whether an inclusion list is the organisation's.
+    t = await startIntegrationsTestApp(
+      {
+        SALESFORCE_LOGIN_URL: fake.baseUrl,
+        SALESFORCE_CLIENT_ID: fake.clientId,
+        SALESFORCE_CLIENT_SECRET: fake.clientSecret,
+      },
+      { withCampaign: true },
+    );
     admin = await t.platform.newOrganisation();
     member = await t.platform.newUser(admin);
     stranger = await t.platform.newOrganisation();
@@ -241,14 +246,25 @@ describe('Salesforce connection settings', () => {
       is_sync_active: false,
       next_run_at: null,
     });
-    await post(salesforceInclusionUpdateContract, {
+    const created = await fetch(`${t.campaignUrl}${campaignCreateContract.fullPath}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Pushed people', campaign_context: 'person' }),
+    });
+    const listId = ((await created.json()) as { campaign: { campaign_id: string } }).campaign.campaign_id;
+    const unknown = await post(salesforceInclusionUpdateContract, {
       connection_id: id,
       inclusion_list: { list_id: 'list-7', list_type: 'dynamic' },
+    }).expect(404);
+    expect(unknown.body.description).toBe(salesforceMessages.listNotFound);
+    await post(salesforceInclusionUpdateContract, {
+      connection_id: id,
+      inclusion_list: { list_id: listId, list_type: 'dynamic' },
     }).expect(200);
     const resumed = await post(salesforceSyncResumeContract, { connection_id: id }).expect(200);
     expect(resumed.body.connection).toMatchObject({
       is_sync_active: true,
-      inclusion_list: { list_id: 'list-7' },
+      inclusion_list: { list_id: listId },
     });
     await post(salesforceInclusionRemoveContract, { connection_id: id }).expect(200);
 
@@ -258,8 +274,8 @@ describe('Salesforce connection settings', () => {
     ).toEqual([
       [true, null],
       [false, null],
-      [false, 'list-7'],
-      [true, 'list-7'],
+      [false, listId],
+      [true, listId],
       [true, null],
     ]);
     // always_use_connection fields are never pushed; email always is, once.

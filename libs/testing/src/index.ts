@@ -10,3 +10,4 @@ export * from './kafka-broker';
 export * from './salesforce';
 export * from './fakesnow';
 export * from './session-cache-checks';
+export * from './tenant-probe';

@@ -11,12 +11,15 @@ import {
 import { Client } from 'pg';
 import request, { type Test } from 'supertest';
 import { appModule } from '../../src/app.module';
+import { startCampaignProcess } from './campaign-process';
 import { loadConfig } from '../../src/config';
 
 export interface IntegrationsTestApp {
   app: NestFastifyApplication;
   db: TestDatabase;
   platform: TestPlatform;
+  /** The campaign service's base URL, when started (`withCampaign`). */
+  campaignUrl?: string;
   call(contract: Endpoint, body: unknown, who: SignedIn): Test;
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -29,15 +32,19 @@ export interface IntegrationsTestApp {
  */
 export async function startIntegrationsTestApp(
   env: Record<string, string> = {},
+  options: { withCampaign?: boolean } = {},
 ): Promise<IntegrationsTestApp> {
   const db = await createTestDatabase();
   const platform = await startTestPlatform(db.url);
+  // The calls that read the person fields ask the campaign service: started when the test needs it.
+  const campaign = options.withCampaign ? await startCampaignProcess(db.url, platform) : undefined;
   const config = loadConfig({
     PORT: '0',
     DATABASE_URL: db.url,
     LOG_LEVEL: 'silent',
     AUTH_SERVICE_URL: platform.authServiceUrl,
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    ...(campaign ? { CAMPAIGN_SERVICE_URL: campaign.url } : {}),
     ...env,
   });
   const logger = createLogger('integrations-service', 'silent');
@@ -49,6 +56,7 @@ export async function startIntegrationsTestApp(
     app,
     db,
     platform,
+    campaignUrl: campaign?.url,
     call(contract, body, who) {
       return http()
         .post(contract.fullPath)
@@ -61,6 +69,7 @@ export async function startIntegrationsTestApp(
     async close() {
       await client.end();
       await app?.close();
+      await campaign?.stop();
       await platform?.stop();
       await db?.drop();
     },

@@ -148,6 +148,8 @@ export const salesforceMessages = {
     `API allocation cannot exceed your Salesforce org's daily API limit of ${orgDailyMax}`,
   listRequired: 'Choose a list',
   listTypeInvalid: 'List type must be static or dynamic',
+  // Ours: the inclusion list names a list the caller's organisation does not have.
+  listNotFound: 'List not found',
   selectiveFieldRequired: 'Choose a checkbox field for selective sync',
   selectiveFieldInvalid: (objectLabel: string) =>
     `Selective sync needs a checkbox field of Salesforce ${objectLabel}`,

@@ -9,6 +9,13 @@ export class SalesforceConnectionNotFoundError extends NotFoundError {
   }
 }
 
+/** The inclusion list names a list the caller's organisation does not have (anyone else's is a 404). */
+export class InclusionListNotFoundError extends NotFoundError {
+  constructor() {
+    super(salesforceMessages.listNotFound);
+  }
+}
+
 type Code = keyof typeof salesforceConnectionErrorCodes;
 
 /** A Salesforce connection failure with its contract code; `description` overrides the default. */

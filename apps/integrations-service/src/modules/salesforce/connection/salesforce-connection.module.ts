@@ -3,6 +3,7 @@ import { Transactions } from '@meridian/server-kit';
 import { ConnectionsModule } from '../../warehouse/connections/connections.module';
 import { SalesforceSessionModule } from '../session/salesforce-session.module';
 import { CrmPushPublisher } from './crm-push-publisher';
+import { InclusionListsClient } from './inclusion-lists.client';
 import { PersonMappingSourcesRepository } from './person-mapping-sources.repository';
 import { SalesforceConnectionController } from './salesforce-connection.controller';
 import { SalesforceConnectionService } from './salesforce-connection.service';
@@ -31,6 +32,7 @@ import { SalesforceUnifiedRows } from './salesforce-unified-rows';
     SalesforceDescriber,
     CrmPushPublisher,
     SalesforceUnifiedRows,
+    InclusionListsClient,
   ],
   exports: [CrmPushPublisher, SalesforceDescriber, SalesforceConnectionsRepository],
 })

@@ -19,6 +19,7 @@ import {
 } from '@meridian/contracts';
 import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
 import { SalesforceSettingsService } from './salesforce-settings.service';
+import { BearerToken } from '../mapping/bearer-token.decorator';
 
 type In<E extends Parameters<typeof Endpoint>[0]> = ParsedRequestOf<E>;
 
@@ -83,10 +84,16 @@ export class SalesforceSettingsController {
   @Endpoint(salesforceInclusionUpdateContract)
   async inclusion(
     @Auth() auth: RequestContext,
+    @BearerToken() bearer: string,
     @Input() input: In<typeof salesforceInclusionUpdateContract>,
   ) {
     return {
-      connection: await this.settings.setInclusionList(auth, input.connection_id, input.inclusion_list),
+      connection: await this.settings.setInclusionList(
+        auth,
+        bearer,
+        input.connection_id,
+        input.inclusion_list,
+      ),
     };
   }
 
@@ -95,7 +102,7 @@ export class SalesforceSettingsController {
     @Auth() auth: RequestContext,
     @Input() input: In<typeof salesforceInclusionRemoveContract>,
   ) {
-    return { connection: await this.settings.setInclusionList(auth, input.connection_id, null) };
+    return { connection: await this.settings.removeInclusionList(auth, input.connection_id) };
   }
 
   @Endpoint(salesforceSelectiveUpdateContract)

@@ -16,9 +16,11 @@ import { SalesforceApiBudget } from '../session/salesforce-api-budget';
 import { SalesforceSessions } from '../session/salesforce-sessions';
 import { enqueueSalesforceRunNow } from '../sync/salesforce-sync.jobs';
 import { CrmPushPublisher } from './crm-push-publisher';
+import { InclusionListsClient } from './inclusion-lists.client';
 import { PersonMappingSourcesRepository } from './person-mapping-sources.repository';
 import {
   SalesforceConnectionError,
+  InclusionListNotFoundError,
   SalesforceConnectionNotFoundError,
   fieldError,
   isLoginRefused,
@@ -47,6 +49,7 @@ export class SalesforceSettingsService {
     private readonly mappings: PersonMappingSourcesRepository,
     private readonly transactions: Transactions,
     private readonly jobs: JobQueue,
+    private readonly lists: InclusionListsClient,
   ) {}
 
   /** An admin's change; with `push`, the push feed hears of it in the same transaction. */
@@ -173,12 +176,23 @@ export class SalesforceSettingsService {
     };
   }
 
-  setInclusionList(
+  /** The list must be one of the caller's organisation: another's id is a 404, never stored. */
+  async setInclusionList(
     auth: RequestContext,
+    bearer: string,
     connectionId: string,
     list: { list_id: string; list_type: 'static' | 'dynamic' } | null,
   ) {
+    requireConnectionAdmin(auth);
+    if (list) {
+      await this.connection.row(auth, connectionId);
+      if (!(await this.lists.exists(bearer, list))) throw new InclusionListNotFoundError();
+    }
     return this.change(auth, connectionId, { inclusion_list: list }, true);
+  }
+
+  removeInclusionList(auth: RequestContext, connectionId: string) {
+    return this.change(auth, connectionId, { inclusion_list: null }, true);
   }
 
   /** The field of an active entry must be a boolean field of that object as last described. */

@@ -1,0 +1,4 @@
+export * from './id-slots';
+export * from './owner-digest';
+export type { UploadPart } from './probe-request';
+export * from './tenant-probe';
