@@ -67,8 +67,14 @@ EXPOSE 3102
 CMD ["node", "--enable-source-maps", "dist/server/apps/integrations-service/src/main.js"]
 
 FROM runtime AS campaign-service
+# Uploaded CSV files: a volume in compose, the shared uploads claim in Kubernetes. Made here so an
+# empty volume mounted on it belongs to the image's user, not root.
+USER 0:0
+RUN mkdir -p /data/uploads && chown 1000:1000 /data/uploads
+USER 1000:1000
 ENV PORT=3103 \
-    HEALTH_PATH=/api/campaign/v1/health
+    HEALTH_PATH=/api/campaign/v1/health \
+    UPLOAD_DIR=/data/uploads
 EXPOSE 3103
 CMD ["node", "--enable-source-maps", "dist/server/apps/campaign-service/src/main.js"]
 
