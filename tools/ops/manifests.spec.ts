@@ -21,6 +21,7 @@ import {
   loadK8s,
   type Located,
 } from './k8s-checks';
+import { SERVICES as GATEWAY_SERVICES } from '../launcher/services.mjs';
 import {
   checkAutoscaling,
   checkDisruptionBudgets,
@@ -75,6 +76,22 @@ describe('k8s manifests', () => {
 
   it('route exactly the four API prefixes and the catch-all to web in the Ingress', () => {
     expect(checkIngress(objects)).toEqual([]);
+  });
+
+  it('route the same prefixes to the same services as the local gateway (tools/launcher), in the Ingress and in nginx', () => {
+    const gateway = GATEWAY_SERVICES.flatMap((s) => s.prefixes.map((prefix) => [prefix, s.name]));
+    const paths = objectOf(objects, 'Ingress', 'meridian').spec!.rules!.flatMap((r) => r.http!.paths);
+    expect(paths.map((p) => [p.path, p.backend.service?.name]).sort()).toEqual(
+      [...gateway, ['/', WEB.name]].sort(),
+    );
+    const nginx = read('docker/nginx.conf').replace(/#.*$/gm, '');
+    for (const [prefix, name] of gateway) {
+      const upstream = new RegExp(`location\\s+${prefix}/\\s*\\{\\s*proxy_pass\\s+http://(\\w+);`).exec(
+        nginx,
+      )?.[1];
+      const server = new RegExp(`upstream\\s+${upstream}\\s*\\{\\s*server\\s+([\\w-]+):`).exec(nginx)?.[1];
+      expect({ prefix, server }).toEqual({ prefix, server: name });
+    }
   });
 
   it('migrate every service in the Job with MIGRATE_ONLY=true', () => {
