@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { dockerStages, effectiveLines, envOf, type Stage } from './docker-checks';
+import { dockerStages, effectiveLines, envOf } from './docker-checks';
 import type { Container, Located } from './k8s-checks';
 import { ROOT } from './platform';
 
@@ -64,8 +64,8 @@ export interface ImageTarget {
   /** CMD, exec form. */
   command: string[];
   workdir: string;
-  /** What the runtime stage copies into the image: `[source, from-stage or '']`. */
-  copies: { source: string; from: string }[];
+  /** What the image's stages copy into it: source, destination, and the stage it comes from ('' for the context). */
+  copies: { source: string; to: string; from: string }[];
 }
 
 /** A build target of the service Dockerfile: its command, environment, working folder and copies. */
@@ -87,16 +87,9 @@ export function imageTarget(target: string, text = readFileSync(join(ROOT, SERVI
     .map((l) => {
       const from = /--from=(\S+)/.exec(l)?.[1] ?? '';
       const args = l.split(/\s+/).filter((word, i) => i > 0 && !word.startsWith('--'));
-      return { source: args.slice(0, -1).join(' '), from };
+      return { source: args.slice(0, -1).join(' '), to: args.at(-1) ?? '', from };
     });
   return { env: envOf(lines), command, workdir, copies } satisfies ImageTarget;
-}
-
-/** The stage a `COPY --from=` names, for checking what it holds. */
-export function stageNamed(name: string, text = readFileSync(join(ROOT, SERVICE_DOCKERFILE), 'utf8')) {
-  const stages = dockerStages(text);
-  const stage = stages.find((s) => s.name === name);
-  return stage && { stage, lines: effectiveLines(stages, stage) as string[], stages: stages as Stage[] };
 }
 
 const objectNamed = (objects: Located[], kind: string, name: string) =>

@@ -124,6 +124,18 @@ describe('service images, started from their built files as Kubernetes runs them
     return result;
   }
 
+  it('lays out what the runtime stage copies, so the test runs what the image holds', () => {
+    // assembleServiceImage copies these three; a new COPY in the image must be added there too.
+    for (const deployment of serviceDeployments) {
+      const target = imageTargetOf(deployment.spec!.template!.spec.containers[0].image)!;
+      expect(imageTarget(target).copies).toEqual([
+        { source: '/app/node_modules', to: './node_modules', from: 'prod-deps' },
+        { source: 'package.json', to: './', from: '' },
+        { source: '/app/dist/server', to: './dist/server', from: 'build' },
+      ]);
+    }
+  });
+
   it('the migration Job: each step runs its service image with MIGRATE_ONLY and exits 0, in order', async () => {
     const pod = job.spec!.template!.spec;
     const steps = (pod.initContainers ?? []).filter((c) => imageTargetOf(c.image));
