@@ -29,4 +29,4 @@ COPY --from=build /app/dist/apps/web /usr/share/nginx/html
 USER 101:101
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
-  CMD wget -q -O /dev/null http://127.0.0.1:8080/index.html || exit 1
+  CMD ["sh", "-c", "wget -q -O /dev/null http://127.0.0.1:8080/index.html || exit 1"]

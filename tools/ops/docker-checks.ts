@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { pageCsp } from '../launcher/security-headers.mjs';
 import { ROOT, SERVICES, WEB } from './platform';
 
-interface Stage {
+export interface Stage {
   from: string;
   name?: string;
   lines: string[];
@@ -27,12 +27,12 @@ export function dockerStages(text: string): Stage[] {
 }
 
 /** A stage's instructions including those of the stages it builds on. */
-function effectiveLines(stages: Stage[], stage: Stage): string[] {
+export function effectiveLines(stages: Stage[], stage: Stage): string[] {
   const parent = stages.find((s) => s.name === stage.from);
   return [...(parent ? effectiveLines(stages, parent) : []), ...stage.lines];
 }
 
-function envOf(lines: string[]): Record<string, string> {
+export function envOf(lines: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const line of lines.filter((l) => /^ENV\s/i.test(l))) {
     for (const [, key, value] of line.slice(4).matchAll(/(\w+)=("[^"]*"|\S+)/g))
@@ -78,8 +78,21 @@ export function checkServiceDockerfile(text: string): string[] {
     if (!cmd.includes(`dist/server/apps/${service.name}/src/main.js`))
       problems.push(`${service.name}: CMD does not start it`);
     problems.push(...checkImageStage(service.name, stages, stage));
+    problems.push(...checkNoDevDependencies(service.name, stages, stage));
   }
   return problems;
+}
+
+/** node_modules comes from a stage that dropped the dev dependencies (`--omit=dev`). */
+function checkNoDevDependencies(where: string, stages: Stage[], stage: Stage): string[] {
+  const copies = effectiveLines(stages, stage).filter((l) => /^COPY\s.*node_modules/i.test(l));
+  if (copies.length === 0) return [`${where}: copies no node_modules`];
+  return copies.flatMap((copy) => {
+    const from = stages.find((s) => s.name === /--from=(\S+)/.exec(copy)?.[1]);
+    const omits =
+      from && effectiveLines(stages, from).some((l) => /^RUN\s.*\bnpm\s+(ci|prune)\b.*--omit=dev/.test(l));
+    return omits ? [] : [`${where}: node_modules with dev dependencies (${copy})`];
+  });
 }
 
 export interface ComposeFile {

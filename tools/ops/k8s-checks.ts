@@ -10,6 +10,8 @@ import { NAMESPACE, PUBLIC_ROUTES, ROOT, SERVICES, WEB } from './platform';
 type Labels = Record<string, string>;
 interface Probe {
   httpGet?: { path?: string; port?: number | string };
+  periodSeconds?: number;
+  failureThreshold?: number;
 }
 export interface Container {
   name: string;
@@ -22,10 +24,16 @@ export interface Container {
   livenessProbe?: Probe;
   startupProbe?: Probe;
   resources?: { requests?: Labels; limits?: Labels };
+  lifecycle?: { preStop?: { exec?: { command?: string[] }; sleep?: { seconds: number } } };
+  securityContext?: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean };
+  volumeMounts?: { name: string; mountPath: string }[];
 }
 interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
+  terminationGracePeriodSeconds?: number;
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; fsGroup?: number };
+  volumes?: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
 }
 export interface K8sObject {
   apiVersion?: string;
@@ -38,6 +46,17 @@ export interface K8sObject {
     template?: { metadata?: { labels?: Labels }; spec: PodSpec };
     ports?: { name?: string; port: number; targetPort?: number | string }[];
     rules?: { http?: { paths: IngressPath[] } }[];
+    replicas?: number;
+    // HorizontalPodAutoscaler
+    scaleTargetRef?: { apiVersion?: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+    metrics?: { type: string; resource?: { name: string; target: { type: string } } }[];
+    // PodDisruptionBudget
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
+    // PersistentVolumeClaim
+    accessModes?: string[];
   };
 }
 interface IngressPath {
@@ -87,7 +106,7 @@ export function checkBasics(objects: Located[]): string[] {
   return problems;
 }
 
-const find = (objects: Located[], kind: string, name: string) =>
+export const find = (objects: Located[], kind: string, name: string) =>
   objects.find((o) => o.object.kind === kind && o.object.metadata?.name === name)?.object;
 
 /** The container port a Service targetPort or probe port points at, by number or by name. */
@@ -231,7 +250,17 @@ export function checkMigrationJob(objects: Located[]): string[] {
   return problems;
 }
 
-const SECRET_KEYS = ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY', 'SMTP_URL'];
+/** Settings that are secrets wherever they are set: never in the ConfigMap. */
+const SECRET_KEYS = [
+  'DATABASE_URL',
+  'CREDENTIALS_ENCRYPTION_KEYS',
+  'SMTP_URL',
+  'SMTP_PASSWORD',
+  'SES_SECRET_ACCESS_KEY',
+  'SALESFORCE_CLIENT_SECRET',
+];
+/** What a production start needs from the Secret (the image start test fills each placeholder). */
+const REQUIRED_SECRETS = ['DATABASE_URL', 'CREDENTIALS_ENCRYPTION_KEYS'];
 
 /** Secrets only in the Secret, and only as placeholders; the ConfigMap fits the services. */
 export function checkConfig(objects: Located[]): string[] {
@@ -242,13 +271,17 @@ export function checkConfig(objects: Located[]): string[] {
   for (const [key, value] of Object.entries(config))
     if (value === '') problems.push(`ConfigMap ${key} is empty`);
   if (config.HOST !== '0.0.0.0') problems.push(`ConfigMap HOST is ${config.HOST}, expected 0.0.0.0`);
-  const auth = SERVICES[0];
-  if (config.AUTH_SERVICE_URL !== `http://${auth.name}:${auth.port}`) {
-    problems.push(`ConfigMap AUTH_SERVICE_URL ${config.AUTH_SERVICE_URL} is not the auth Service`);
+  // Where services call each other: the Services of the namespace, not the local defaults.
+  for (const [key, service] of [
+    ['AUTH_SERVICE_URL', SERVICES[0]],
+    ['CAMPAIGN_SERVICE_URL', SERVICES.find((s) => s.name === 'campaign-service')!],
+  ] as const) {
+    if (config[key] !== `http://${service.name}:${service.port}`)
+      problems.push(`ConfigMap ${key} ${config[key]} is not the ${service.name} Service`);
   }
   for (const { object } of secrets) {
     const values = { ...object.data, ...object.stringData };
-    for (const key of ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY']) {
+    for (const key of REQUIRED_SECRETS) {
       if (!(key in values)) problems.push(`Secret ${object.metadata?.name} has no ${key}`);
     }
     for (const [key, value] of Object.entries(values)) {

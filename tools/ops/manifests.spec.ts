@@ -21,6 +21,14 @@ import {
   loadK8s,
   type Located,
 } from './k8s-checks';
+import { SERVICES as GATEWAY_SERVICES } from '../launcher/services.mjs';
+import {
+  checkAutoscaling,
+  checkDisruptionBudgets,
+  checkGracefulShutdown,
+  checkPodSecurity,
+  checkSharedVolumes,
+} from './k8s-workload-checks';
 import { ROOT, SERVICES, WEB, WORKERS } from './platform';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -70,12 +78,42 @@ describe('k8s manifests', () => {
     expect(checkIngress(objects)).toEqual([]);
   });
 
+  it('route the same prefixes to the same services as the local gateway (tools/launcher), in the Ingress and in nginx', () => {
+    const gateway = GATEWAY_SERVICES.flatMap((s) => s.prefixes.map((prefix) => [prefix, s.name]));
+    const paths = objectOf(objects, 'Ingress', 'meridian').spec!.rules!.flatMap((r) => r.http!.paths);
+    expect(paths.map((p) => [p.path, p.backend.service?.name]).sort()).toEqual(
+      [...gateway, ['/', WEB.name]].sort(),
+    );
+    const nginx = read('docker/nginx.conf').replace(/#.*$/gm, '');
+    for (const [prefix, name] of gateway) {
+      const upstream = new RegExp(`location\\s+${prefix}/\\s*\\{\\s*proxy_pass\\s+http://(\\w+);`).exec(
+        nginx,
+      )?.[1];
+      const server = new RegExp(`upstream\\s+${upstream}\\s*\\{\\s*server\\s+([\\w-]+):`).exec(nginx)?.[1];
+      expect({ prefix, server }).toEqual({ prefix, server: name });
+    }
+  });
+
   it('migrate every service in the Job with MIGRATE_ONLY=true', () => {
     expect(checkMigrationJob(objects)).toEqual([]);
   });
 
   it('keep secrets in the Secret as placeholders and the ConfigMap usable', () => {
     expect(checkConfig(objects)).toEqual([]);
+  });
+
+  it('scale every Deployment with an autoscaling/v2 HPA on CPU and keep one pod at a time drainable', () => {
+    expect(checkAutoscaling(objects)).toEqual([]);
+    expect(checkDisruptionBudgets(objects)).toEqual([]);
+  });
+
+  it('give every Deployment the time its service needs to stop after SIGTERM, after a preStop wait when served', () => {
+    expect(checkGracefulShutdown(objects)).toEqual([]);
+  });
+
+  it('run pods as non-root on a read-only root, with config from the ConfigMap and Secret and shared volumes ReadWriteMany', () => {
+    expect(checkPodSecurity(objects)).toEqual([]);
+    expect(checkSharedVolumes(objects)).toEqual([]);
   });
 });
 
@@ -141,6 +179,62 @@ describe('the checks themselves', () => {
     );
   });
 
+  it('catch a Deployment without an HPA, one with fixed replicas, or a PDB that blocks drains', () => {
+    const noHpa = clone(objects).filter(
+      (o) => !(o.object.kind === 'HorizontalPodAutoscaler' && o.object.metadata?.name === 'web'),
+    );
+    expect(checkAutoscaling(noHpa)).toContain('Deployment web: 0 HorizontalPodAutoscalers, expected 1');
+
+    const fixed = clone(objects);
+    objectOf(fixed, 'Deployment', auth.name).spec!.replicas = 3;
+    expect(checkAutoscaling(fixed).join('\n')).toMatch(/auth-service: sets replicas/);
+
+    const blocking = clone(objects);
+    const pdb = objectOf(blocking, 'PodDisruptionBudget', 'campaign-worker').spec!;
+    delete pdb.maxUnavailable;
+    pdb.minAvailable = 2;
+    expect(checkDisruptionBudgets(blocking).join('\n')).toMatch(/campaign-worker: no pod may go/);
+
+    const wide = clone(objects);
+    // A selector on the label every pod has.
+    const selector = { matchLabels: { 'app.kubernetes.io/part-of': 'meridian' } };
+    objectOf(wide, 'PodDisruptionBudget', 'web').spec!.selector = selector as never;
+    expect(checkDisruptionBudgets(wide).join('\n')).toMatch(/PDB web: also selects/);
+  });
+
+  it('catch a grace period shorter than the shutdown, or a served pod without preStop', () => {
+    const short = clone(objects);
+    objectOf(short, 'Deployment', 'campaign-worker').spec!.template!.spec.terminationGracePeriodSeconds = 10;
+    expect(checkGracefulShutdown(short)).toContain(
+      'Deployment campaign-worker: 10 s after SIGTERM, the service needs 25',
+    );
+    const abrupt = clone(objects);
+    delete objectOf(abrupt, 'Deployment', auth.name).spec!.template!.spec.containers[0].lifecycle;
+    expect(checkGracefulShutdown(abrupt)).toContain(
+      'Deployment auth-service: behind a Service without a preStop wait',
+    );
+  });
+
+  it('catch a root pod, a writable root filesystem, a service without the Secret, or per-pod uploads', () => {
+    const broken = clone(objects);
+    const pod = objectOf(broken, 'Deployment', 'campaign-worker').spec!.template!.spec;
+    pod.securityContext!.runAsNonRoot = false;
+    pod.containers[0].securityContext!.readOnlyRootFilesystem = false;
+    pod.containers[0].envFrom = pod.containers[0].envFrom!.filter((f) => !f.secretRef);
+    delete pod.securityContext!.fsGroup;
+    const problems = checkPodSecurity(broken).join('\n');
+    expect(problems).toMatch(/campaign-worker: runAsNonRoot/);
+    expect(problems).toMatch(/campaign-worker has a writable root/);
+    expect(problems).toMatch(/does not take the ConfigMap and the Secret/);
+    expect(problems).toMatch(/without fsGroup/);
+
+    const single = clone(objects);
+    objectOf(single, 'PersistentVolumeClaim', 'meridian-uploads').spec!.accessModes = ['ReadWriteOnce'];
+    expect(checkSharedVolumes(single)).toEqual([
+      'PVC meridian-uploads: mounted by campaign-service, campaign-worker (replicas), not ReadWriteMany',
+    ]);
+  });
+
   it('catch a real value in the Secret', () => {
     const broken = clone(objects);
     objectOf(broken, 'Secret', 'meridian-secrets').stringData!.SESSION_SECRET = 'hunter2';
@@ -163,6 +257,9 @@ describe('the checks themselves', () => {
     );
     expect(checkServiceDockerfile(text.replace(/^USER .*$/m, 'USER root')).join('\n')).toMatch(
       /runs as root/,
+    );
+    expect(checkServiceDockerfile(text.replace('--from=prod-deps', '--from=deps')).join('\n')).toMatch(
+      /node_modules with dev dependencies/,
     );
   });
 

@@ -20,3 +20,10 @@ export const WEB = { name: 'web', containerPort: 8080 };
 export const PUBLIC_ROUTES = [{ prefix: '/v1', name: 'integrations-service' }];
 /** Worker Deployments: a service's image in SERVICE_ROLE=worker, beside its HTTP Deployment. */
 export const WORKERS = [{ name: 'campaign-worker', service: 'campaign-service' }];
+/**
+ * Seconds a service needs between SIGTERM and exit (libs/server-kit bootstrap and job worker):
+ * running requests finish, running jobs get graphile-worker's 5 s and are then aborted (batches
+ * stop at a safe point and commit), mail connections and pools close. The image start test
+ * measures the idle case against the grace periods; this is the budget for a busy one.
+ */
+export const SHUTDOWN_SECONDS = 25;

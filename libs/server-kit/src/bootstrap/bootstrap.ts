@@ -106,7 +106,10 @@ export async function createServiceApp(
     done();
   });
   app.useGlobalFilters(new ErrorFilter(logger));
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT close the app (HTTP drains, job runners finish or abort their batches, pools
+  // close), then the process exits 0. Re-raising the signal instead would be ignored by a
+  // container's PID 1 (node itself in our images), leaving the exit to whatever handle is left.
+  app.enableShutdownHooks([], { useProcessExit: true });
   await app.init();
   await fastify.ready();
   return app;
