@@ -1,0 +1,118 @@
+// One `schemathesis run` against one service's OpenAPI document, and what it did, read from its
+// NDJSON event report: the operations it tested, the calls it made, the failures it found.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SERVICE_PREFIX, type ServiceName } from '@meridian/contracts';
+
+/** What schemathesis checks on every response. */
+export const CHECKS = [
+  'not_a_server_error',
+  'response_schema_conformance',
+  'status_code_conformance',
+  'content_type_conformance',
+];
+
+export interface Exclusion {
+  method: string;
+  path: string;
+  reason: string;
+}
+
+export interface ServiceRunOptions {
+  schemathesis: string;
+  baseUrl: string;
+  token: string;
+  service: ServiceName;
+  exclusions: Exclusion[];
+  maxExamples: number;
+  seed: number;
+  reportDir: string;
+}
+
+export interface ServiceRunResult {
+  service: ServiceName;
+  operations: number;
+  calls: number;
+  /** One line per distinct failure: operation, check and its title. */
+  failures: string[];
+  exitCode: number;
+  output: string;
+}
+
+interface CheckResult {
+  name: string;
+  status: string;
+  failure_info?: { failure?: { title?: string } };
+}
+
+interface ScenarioFinished {
+  recorder?: {
+    label?: string;
+    interactions?: Record<string, unknown>;
+    checks?: Record<string, CheckResult[]>;
+  };
+}
+
+/** Operations, calls and distinct failures of one NDJSON report. */
+export function summariseReport(ndjson: string): Pick<ServiceRunResult, 'operations' | 'calls' | 'failures'> {
+  const labels = new Set<string>();
+  const failures = new Set<string>();
+  let calls = 0;
+  for (const line of ndjson.split('\n')) {
+    if (!line.includes('"ScenarioFinished"')) continue;
+    const { recorder } = (JSON.parse(line) as { ScenarioFinished: ScenarioFinished }).ScenarioFinished;
+    if (!recorder?.label) continue;
+    labels.add(recorder.label);
+    calls += Object.keys(recorder.interactions ?? {}).length;
+    for (const checks of Object.values(recorder.checks ?? {}))
+      for (const check of checks)
+        if (check.status === 'failure')
+          failures.add(
+            `${recorder.label}: ${check.name}${check.failure_info?.failure?.title ? ` (${check.failure_info.failure.title})` : ''}`,
+          );
+  }
+  return { operations: labels.size, calls, failures: [...failures].sort() };
+}
+
+/** Runs schemathesis against `service` as the signed-in organisation; resolves when it is done. */
+export async function runService(options: ServiceRunOptions): Promise<ServiceRunResult> {
+  const { service, baseUrl } = options;
+  const reportDir = join(options.reportDir, service);
+  mkdirSync(reportDir, { recursive: true });
+  const args = [
+    'run',
+    `${baseUrl}${SERVICE_PREFIX[service]}/openapi.json`,
+    '--url',
+    baseUrl,
+    '--header',
+    `Authorization: Bearer ${options.token}`,
+    '--checks',
+    CHECKS.join(','),
+    '--max-examples',
+    String(options.maxExamples),
+    '--seed',
+    String(options.seed),
+    '--workers',
+    '1',
+    '--request-timeout',
+    '30',
+    '--report',
+    'ndjson',
+    '--report-dir',
+    reportDir,
+    '--no-color',
+    ...options.exclusions.flatMap((e) => ['--exclude-path', e.path]),
+  ];
+  // In the report folder: schemathesis keeps a cache (.schemathesis/) in its working directory.
+  const child = spawn(options.schemathesis, args, { cwd: reportDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exitCode = await new Promise<number>((done) => child.on('close', (code) => done(code ?? 1)));
+  const report = readdirSync(reportDir).find((file) => file.endsWith('.ndjson'));
+  const summary = report
+    ? summariseReport(readFileSync(join(reportDir, report), 'utf8'))
+    : { operations: 0, calls: 0, failures: [] };
+  return { service, exitCode, output, ...summary };
+}
