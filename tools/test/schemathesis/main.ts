@@ -106,8 +106,10 @@ async function main(): Promise<number> {
   const reportDir = mkdtempSync(join(tmpdir(), 'meridian-schemathesis-'));
   try {
     const { token } = await signedInOrganisation(platform.baseUrl);
+    const upIn = Math.round((Date.now() - started) / 1000);
     process.stdout.write(
-      `schemathesis 4.32.5 on ${platform.baseUrl}: checks ${CHECKS.join(', ')}; ` +
+      `platform up and an organisation signed in after ${upIn} s\n` +
+        `schemathesis 4.32.5 on ${platform.baseUrl}: checks ${CHECKS.join(', ')}; ` +
         `at most ${maxExamples} examples per operation, seed ${seed}; reports in ${reportDir}\n`,
     );
     for (const service of services)
