@@ -105,7 +105,7 @@ async function main(): Promise<number> {
     process.once(signal, () => void platform.stop().finally(() => process.exit(130)));
   const reportDir = mkdtempSync(join(tmpdir(), 'meridian-schemathesis-'));
   try {
-    const { token } = await signedInOrganisation(platform.baseUrl);
+    const { token, ids } = await signedInOrganisation(platform.baseUrl);
     const upIn = Math.round((Date.now() - started) / 1000);
     process.stdout.write(
       `platform up and an organisation signed in after ${upIn} s\n` +
@@ -123,6 +123,7 @@ async function main(): Promise<number> {
           schemathesis: ensure.schemathesisBin,
           baseUrl: platform.baseUrl,
           token,
+          ids,
           service,
           exclusions: EXCLUDED[service],
           maxExamples,

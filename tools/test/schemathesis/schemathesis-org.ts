@@ -11,6 +11,8 @@ import type * as Api from '../../../e2e/support/api';
 export interface SignedInOrganisation {
   email: string;
   token: string;
+  /** Ids of the seeded records, by the request field that names one (`campaign_id`, ...). */
+  ids: Record<string, string>;
 }
 
 function okOrThrow(what: string, answer: { status: number; body: unknown }): void {
@@ -27,20 +29,33 @@ export async function signedInOrganisation(baseUrl: string): Promise<SignedInOrg
   const account = api.newAccount('schemathesis');
   await api.registerVerifiedAccount(account);
   const token = await api.loginByApi(account.email, account.password);
+  const created = async <T>(what: string, answer: Promise<{ status: number; body: unknown }>) => {
+    const result = await answer;
+    okOrThrow(what, result);
+    return result.body as T;
+  };
+  const ids: Record<string, string> = {};
   for (const n of [1, 2, 3]) {
-    okOrThrow(
+    const person = await created<{ person_id: string }>(
       'person.create',
-      await api.callApi(personCreateContract, { email: `person${n}@${account.domain}` }, token),
+      api.callApi(personCreateContract, { email: `person${n}@${account.domain}` }, token),
     );
+    ids.person_id = person.person_id;
   }
-  okOrThrow('list.create', await api.callApi(staticListCreateContract, { name: 'Seeded list' }, token));
-  okOrThrow(
+  const list = await created<{ static_list: { static_list_id: string } }>(
+    'list.create',
+    api.callApi(staticListCreateContract, { name: 'Seeded list' }, token),
+  );
+  ids.static_list_id = list.static_list.static_list_id;
+  const template = await created<{ template: { template_id: string } }>(
     'templates/create',
-    await api.callApi(templateCreateContract, { name: 'Seeded template', template_type: 'advanced' }, token),
+    api.callApi(templateCreateContract, { name: 'Seeded template', template_type: 'advanced' }, token),
   );
-  okOrThrow(
+  ids.template_id = template.template.template_id;
+  const campaign = await created<{ campaign: { campaign_id: string } }>(
     'campaigns/create',
-    await api.callApi(campaignCreateContract, { name: 'Seeded campaign', campaign_context: 'person' }, token),
+    api.callApi(campaignCreateContract, { name: 'Seeded campaign', campaign_context: 'person' }, token),
   );
-  return { email: account.email, token };
+  ids.campaign_id = campaign.campaign.campaign_id;
+  return { email: account.email, token, ids };
 }

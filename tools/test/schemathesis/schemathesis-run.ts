@@ -1,7 +1,7 @@
 // One `schemathesis run` against one service's OpenAPI document, and what it did, read from its
 // NDJSON event report: the operations it tested, the calls it made, the failures it found.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVICE_PREFIX, type ServiceName } from '@meridian/contracts';
 
@@ -23,6 +23,8 @@ export interface ServiceRunOptions {
   schemathesis: string;
   baseUrl: string;
   token: string;
+  /** Ids of records that exist, by request field: generated bodies use them half the time. */
+  ids: Record<string, string>;
   service: ServiceName;
   exclusions: Exclusion[];
   maxExamples: number;
@@ -84,7 +86,22 @@ export async function runService(options: ServiceRunOptions): Promise<ServiceRun
   const { service, baseUrl } = options;
   const reportDir = join(options.reportDir, service);
   mkdirSync(reportDir, { recursive: true });
+  // A dictionary per id field, bound to that body field wherever it appears, so generated
+  // requests reach past "not found" into the services' logic.
+  const config = join(reportDir, 'schemathesis.toml');
+  const fields = Object.keys(options.ids);
+  writeFileSync(
+    config,
+    [
+      ...fields.map((field) => `[dictionaries.${field}]\nvalues = [${JSON.stringify(options.ids[field])}]`),
+      '[parameters]',
+      ...fields.map((field) => `"body.${field}" = { dictionary = "${field}", probability = 0.5 }`),
+      '',
+    ].join('\n'),
+  );
   const args = [
+    '--config-file',
+    config,
     'run',
     `${baseUrl}${SERVICE_PREFIX[service]}/openapi.json`,
     '--url',
