@@ -2,7 +2,8 @@
 // `npm test`: every tier, in order of speed, stopping at nothing so one run shows
 // every failure. Tiers: lint, typecheck, unit, web unit, service (real Postgres), kafka (the
 // event transport on a real Apache Kafka broker),
-// fault (a seeded short run of the fault-injection tier), browser (real Chromium against the
+// fault (a seeded short run of the fault-injection tier), schemathesis (generated requests from
+// each service's OpenAPI document against the platform), browser (real Chromium against the
 // platform as `npm start` runs it).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -18,6 +19,7 @@ const tiers = [
   ['service', 'npm', ['run', '--silent', 'test:int']],
   ['kafka', 'npm', ['run', '--silent', 'test:kafka']],
   ['fault', 'npm', ['run', '--silent', 'test:fault']],
+  ['schemathesis', 'npm', ['run', '--silent', 'test:schemathesis']],
   ['browser', 'npm', ['run', '--silent', 'test:e2e']],
 ].filter(([name]) => only.length === 0 || only.includes(name));
 
@@ -30,14 +32,15 @@ const env = {
 };
 // Steps run one after another; the lanes of a step run side by side, each lane's tiers in order.
 // Lint and typecheck are each one busy thread. The browser tier mostly waits on the platform and on
-// scheduled syncs, so the Kafka and fault tiers (each with its own processes, ports and databases)
-// use that idle time. The first lane of a step prints as it goes; the others once they are done.
+// scheduled syncs, so the Kafka, fault and schemathesis tiers (each with its own processes, ports
+// and databases) use that idle time. The first lane of a step prints as it goes; the others once
+// they are done.
 const STEPS = [
   [['lint'], ['typecheck']],
   [['unit']],
   [['web unit']],
   [['service']],
-  [['browser'], ['kafka', 'fault']],
+  [['browser'], ['kafka', 'fault', 'schemathesis']],
 ];
 const byName = new Map(tiers.map((tier) => [tier[0], tier]));
 

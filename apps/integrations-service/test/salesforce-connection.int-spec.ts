@@ -3,14 +3,18 @@ import {
   crmPushConfigured,
   type Endpoint,
   integrationConstantsContract,
+  MAX_PAGE_NUMBER,
+  MAX_PAGE_SIZE,
   salesforceConnectionCreateContract,
   salesforceConnectionDeleteContract,
   salesforceConnectionGetContract,
+  salesforceHistoryDetailsContract,
   salesforceMessages,
   salesforceOAuthLoginContract,
   salesforceOAuthUrlContract,
   salesforceObjectsGetContract,
   salesforcePermissionsRecheckContract,
+  salesforceSyncRunsListContract,
   salesforceUsageCountContract,
 } from '@meridian/contracts';
 import { eventually, FakeSalesforce, type SignedIn } from '@meridian/testing';
@@ -187,6 +191,18 @@ describe('Salesforce connection', () => {
 
     const constants = await post(integrationConstantsContract, {}, member).expect(200);
     expect(constants.body).toMatchObject({ salesforce_enabled: true, salesforce_login_url: fake.baseUrl });
+  });
+
+  // Found by schemathesis: text that is no uuid reached the uuid column and answered 500.
+  it('does not find a connection id that is no uuid (404), and refuses a page past the last (400)', async () => {
+    for (const contract of [salesforceSyncRunsListContract, salesforceHistoryDetailsContract]) {
+      const { body } = await post(contract, { connection_id: '0'.repeat(63) }).expect(404);
+      expect(body.description).toBe('Connection not found');
+    }
+    const deep = { page_number: MAX_PAGE_NUMBER + 1, page_size: MAX_PAGE_SIZE };
+    const { body } = await post(connectionsListContract, deep).expect(400);
+    expect(Object.keys(body.fields)).toEqual(['page_number']);
+    await post(connectionsListContract, { ...deep, page_number: MAX_PAGE_NUMBER }).expect(200);
   });
 
   it('allows one connection per organisation', async () => {

@@ -1,4 +1,10 @@
-import { type Endpoint, type ErrorBody, errorBodySchema, type ServiceName } from '@meridian/contracts';
+import {
+  type Endpoint,
+  type ErrorBody,
+  errorBodySchema,
+  MAX_PATH_PARAM_LENGTH,
+  type ServiceName,
+} from '@meridian/contracts';
 import { endpointsOf } from '@meridian/server-kit';
 import { connect } from 'node:net';
 import { z } from 'zod';
@@ -83,6 +89,27 @@ export const PROBES: Probe[] = [
     applies: (e) => e.fullPath.includes('/:'),
     request: (e) => ({
       path: pathOf(e, 'probe%00text'),
+      init: { method: e.method, headers: json, body: e.method === 'POST' ? '{}' : undefined },
+    }),
+  },
+  // Found by schemathesis: a path parameter the contract allows (1,000 characters) was longer than
+  // the router read, and the router's 414 was not the error body.
+  {
+    name: 'path parameter as long as the router reads',
+    methods: ['GET', 'POST'],
+    applies: (e) => e.fullPath.includes('/:'),
+    request: (e) => ({
+      path: pathOf(e, 'p'.repeat(MAX_PATH_PARAM_LENGTH)),
+      init: { method: e.method, headers: json, body: e.method === 'POST' ? '{}' : undefined },
+    }),
+  },
+  {
+    name: 'path parameter longer than the router reads',
+    methods: ['GET', 'POST'],
+    expect: 414,
+    applies: (e) => e.fullPath.includes('/:'),
+    request: (e) => ({
+      path: pathOf(e, 'p'.repeat(MAX_PATH_PARAM_LENGTH + 1)),
       init: { method: e.method, headers: json, body: e.method === 'POST' ? '{}' : undefined },
     }),
   },

@@ -33,8 +33,15 @@ export function requiredString(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message, abort: true });
 }
 
+/**
+ * The longest address an SMTP server takes as a recipient: RFC 5321's 256-octet path holds
+ * `<local@domain>`, and servers (ours among them) refuse 254 characters, so an invite or reset
+ * mail to a longer address would fail after the account was accepted.
+ */
+export const EMAIL_ADDRESS_MAX_LENGTH = 253;
+
 export const emailSchema = requiredString(authMessages.emailRequired)
-  .max(254, { error: authMessages.emailInvalid, abort: true })
+  .max(EMAIL_ADDRESS_MAX_LENGTH, { error: authMessages.emailInvalid, abort: true })
   .check(z.email({ error: authMessages.emailInvalid }));
 
 export const domainSchema = requiredString(authMessages.domainRequired)

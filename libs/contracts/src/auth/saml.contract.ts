@@ -145,6 +145,7 @@ export const samlSpMetadataContract = defineEndpoint({
   access: 'public',
   request: z.object({ slug: slugSchema }),
   response: z.string(),
+  produces: 'application/samlmetadata+xml',
 });
 
 /** The `/sso-redirect?code=...` page trades the one-time code for a session. */
@@ -171,6 +172,7 @@ export const samlStartContract = defineEndpoint({
   access: 'public',
   request: z.object({ slug: slugSchema }),
   response: redirectSchema,
+  redirects: 302,
 });
 
 /**
@@ -189,6 +191,7 @@ export const samlAcsContract = defineEndpoint({
     RelayState: z.string().max(2000).optional(),
   }),
   response: redirectSchema,
+  redirects: 303,
 });
 
 export function samlPaths(slug: string) {

@@ -37,6 +37,7 @@ export const contactTemplateDownloadContract = defineEndpoint({
   access: 'bearer',
   request: emptyRequest,
   response: csvBody,
+  produces: 'text/csv',
 });
 
 /** Multipart with one part `file` (a .csv with an email column). */
@@ -96,6 +97,7 @@ export const contactErrorReportContract = defineEndpoint({
   access: 'bearer',
   request: z.object({ filepath: filepathSchema }),
   response: csvBody,
+  produces: 'text/csv',
 });
 
 export const contactDuplicateReportContract = defineEndpoint({
@@ -105,6 +107,7 @@ export const contactDuplicateReportContract = defineEndpoint({
   access: 'bearer',
   request: z.object({ filepath: filepathSchema }),
   response: csvBody,
+  produces: 'text/csv',
 });
 
 export const contactFileCancelContract = defineEndpoint({

@@ -189,6 +189,7 @@ export const unsubscribeLinkContract = defineEndpoint({
   access: 'public',
   request: z.object({ token: z.string().min(1).max(1000) }),
   response: z.string(),
+  produces: 'text/html',
 });
 
 /**
@@ -203,4 +204,5 @@ export const unsubscribeOneClickContract = defineEndpoint({
   access: 'public',
   request: z.object({ token: z.string().min(1).max(1000) }).passthrough(),
   response: z.object({ url: z.string() }),
+  redirects: 303,
 });

@@ -123,14 +123,21 @@ const isEmailField = (definition: Pick<PersonField, 'name' | 'custom'>) =>
  * -> name); a CSV header finds its field by it too.
  */
 export function fieldName(header: string): string {
-  const snake = header
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  return /^[0-9]/.test(snake) ? `f_${snake}` : snake;
+  // Cut to the length first and trim underscores after, so a name is its own name: the contacts'
+  // owner accepts only names that come back unchanged (a cut may leave a trailing underscore, and
+  // the `f_` of a leading digit counts within the length).
+  const trim = (name: string) => name.replace(/^_+|_+$/g, '');
+  const snake = trim(
+    header
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_'),
+  );
+  return trim((/^[0-9]/.test(snake) ? `f_${snake}` : snake).slice(0, FIELD_NAME_MAX_LENGTH));
 }
+
+/** The longest custom field name. */
+export const FIELD_NAME_MAX_LENGTH = 60;
 
 /** One check of a value written as text, in order; the first that fails gives the message. */
 export type TextRule =

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { cappedTotalShape, MAX_PAGE_SIZE, pageOf } from '../http/pagination';
+import { cappedTotalShape, MAX_PAGE_SIZE, pageNumberSchema, pageOf } from '../http/pagination';
 import { campaignRunStates } from '../events/email-events';
 import { campaignMessages } from './campaigns.contract';
 
@@ -56,7 +56,7 @@ const filterFields = z.object({
   start_date: dateTime.nullish(),
   end_date: dateTime.nullish(),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-  page_number: z.coerce.number().int().min(1).default(1),
+  page_number: pageNumberSchema.default(1),
 });
 
 const rangeInOrder = (f: { start_date?: string | null; end_date?: string | null }) =>

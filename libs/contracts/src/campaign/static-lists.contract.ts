@@ -185,4 +185,5 @@ export const staticListTemplateDownloadContract = defineEndpoint({
   access: 'bearer',
   request: emptyRequest,
   response: z.unknown(),
+  produces: 'text/csv',
 });

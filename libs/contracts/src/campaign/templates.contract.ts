@@ -277,6 +277,7 @@ export const templateVisualPreviewContract = defineEndpoint({
   access: 'public',
   request: z.object({ name: z.string().trim().min(1).max(255) }),
   response: z.unknown(),
+  produces: 'image/png',
 });
 
 /**

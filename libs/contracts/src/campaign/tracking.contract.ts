@@ -21,6 +21,7 @@ export const trackingOpenContract = defineEndpoint({
   access: 'public',
   request: token,
   response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+  produces: 'image/gif',
 });
 
 /**
@@ -34,6 +35,7 @@ export const trackingClickContract = defineEndpoint({
   access: 'public',
   request: token,
   response: z.object({ url: z.string() }),
+  redirects: 302,
 });
 
 /**
@@ -47,6 +49,7 @@ export const trackingUnsubscribePageContract = defineEndpoint({
   access: 'public',
   request: token,
   response: z.string(),
+  produces: 'text/html',
 });
 
 /**
@@ -61,4 +64,5 @@ export const trackingUnsubscribeContract = defineEndpoint({
   access: 'public',
   request: token.passthrough(),
   response: z.object({ url: z.string() }),
+  redirects: 303,
 });

@@ -64,6 +64,7 @@ function openApiPageOf(service: ServiceName) {
     access: 'public',
     request: emptyRequest,
     response: z.string(),
+    produces: 'text/html',
   });
 }
 

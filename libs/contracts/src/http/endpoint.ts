@@ -9,6 +9,12 @@ export const SERVICE_PREFIX = {
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PREFIX;
+
+/**
+ * The longest path parameter (`:token`) a service's router reads; a longer one is answered 414.
+ * Above every contract's own maximum, so those refuse a long one with their message first.
+ */
+export const MAX_PATH_PARAM_LENGTH = 2048;
 export const serviceNames = Object.keys(SERVICE_PREFIX) as ServiceName[];
 
 /**
@@ -25,6 +31,10 @@ export interface EndpointDefinition<Req extends z.ZodType = z.ZodType, Res exten
   access: EndpointAccess;
   request: Req;
   response: Res;
+  /** The media type of the 200 answer when it is not the response as JSON: a page, a file, a pixel. */
+  produces?: string;
+  /** The redirect the call answers with (its `Location` is the response's `url`). */
+  redirects?: 302 | 303;
 }
 
 export interface Endpoint<

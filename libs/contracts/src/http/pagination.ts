@@ -4,10 +4,19 @@ import { z } from 'zod';
 export const DEFAULT_PAGE_SIZE = 10;
 export const FIRST_PAGE = 1;
 export const MAX_PAGE_SIZE = 10000;
+/**
+ * The deepest page a list goes to: with the largest page size every offset
+ * ((page_number - 1) x page_size, at most 2 x 10^9) still fits a 32-bit integer, as the queries
+ * count and skip rows in one. A deeper page would be empty anyway on any real list.
+ */
+export const MAX_PAGE_NUMBER = 200_000;
+
+/** A page number (1-based) as list calls take it. */
+export const pageNumberSchema = z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER);
 
 export const pageRequestSchema = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  page_number: z.coerce.number().int().min(1).default(FIRST_PAGE),
+  page_number: pageNumberSchema.default(FIRST_PAGE),
 });
 export type PageRequest = z.infer<typeof pageRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
+import { pageNumberSchema } from '../http/pagination';
 import { connectionMessages } from './connection-fields';
 
 /**
@@ -99,7 +100,7 @@ const errorClassName = z.enum(salesforceErrorClassNames, {
 });
 const page = (size: number) => ({
   page_size: z.coerce.number().int().min(1).max(1000).default(size),
-  page_number: z.coerce.number().int().min(1).default(1),
+  page_number: pageNumberSchema.default(1),
 });
 const email = z
   .string({ error: salesforceHealthMessages.emailRequired })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../http/pagination';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, pageNumberSchema } from '../http/pagination';
 
 /**
  * The Salesforce sync engine's screens (spec 2 "Salesforce" Sync history, spec 3 "Salesforce sync
@@ -93,7 +93,7 @@ export const salesforceSyncRunsListContract = defineEndpoint({
       start_time: dateTime.nullish(),
       end_time: dateTime.nullish(),
       page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-      page_number: z.coerce.number().int().min(1).default(FIRST_PAGE),
+      page_number: pageNumberSchema.default(FIRST_PAGE),
     })
     .refine((r) => !r.start_time || !r.end_time || Date.parse(r.end_time) > Date.parse(r.start_time), {
       error: salesforceSyncMessages.rangeInvalid,

@@ -3,8 +3,10 @@ import type { RequestListener } from 'node:http';
 import type { DynamicModule, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MAX_PATH_PARAM_LENGTH } from '@meridian/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { ErrorFilter } from '../errors/error-filter';
+import { ErrorFilter, sendErrorBody } from '../errors/error-filter';
 import { compileTrustProxy } from '../http/client-address';
 import { FastRoutes, type ServerSettings } from '../http/fast-routes';
 import { hardenRequests } from '../http/request-hardening';
@@ -74,8 +76,13 @@ export async function createServiceApp(
     requestIdHeader: CORRELATION_HEADER,
     genReqId: () => randomUUID(),
     // Signed links carry their token in the path (unsubscribe: two ids and a signature, ~110 chars);
-    // Fastify's default of 100 would answer them 414.
-    routerOptions: { maxParamLength: 500 },
+    // Fastify's default of 100 would answer them 414. Above every contract's longest path
+    // parameter, so the contract refuses a long one with its own message first.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Refusals the router makes before any route (a path parameter too long, a malformed URL)
+    // answer with the one error body too.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      sendErrorBody(logger, request, reply, error),
   });
   // Before Nest adds the routes, which keep the error handler of the moment they are added.
   hardenRequests(adapter.getInstance(), logger);

@@ -16,6 +16,7 @@ const HTTP_CODES: Record<number, string> = {
   405: 'MethodNotAllowedException',
   409: 'ConflictException',
   413: 'PayloadTooLargeException',
+  414: 'UriTooLongException',
   415: 'UnsupportedMediaTypeException',
   429: 'TooManyRequestsException',
 };
@@ -27,6 +28,8 @@ const FASTIFY_REFUSALS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: commonErrors.PayloadTooLargeException.description,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+  FST_ERR_BAD_URL: 'The address is not valid',
 };
 
 /**

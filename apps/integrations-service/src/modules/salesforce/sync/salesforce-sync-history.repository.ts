@@ -23,6 +23,9 @@ export interface HistoryRow {
   counts: Array<{ object: string; total: number; new: number }>;
 }
 
+/** Connection ids are uuids; any other text names no connection (and would fail the uuid cast). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A run is empty when it read, wrote and deferred nothing and ended well. */
 const NOT_EMPTY = `NOT (r.state = 'finished' AND r.total_records = 0 AND r.deferred_count = 0)`;
 
@@ -55,6 +58,7 @@ export class SalesforceSyncHistoryRepository {
   }
 
   async details(organisationId: string, connectionId: string): Promise<HistoryRow | null> {
+    if (!UUID.test(connectionId)) return null;
     const rows: HistoryRow[] = await this.dataSource.query(
       `SELECT c.is_sync_enabled, c.is_sync_active, c.next_run_at,
               (SELECT max(end_time) FROM integrations.salesforce_sync_runs
