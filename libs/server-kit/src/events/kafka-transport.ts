@@ -61,8 +61,8 @@ export class KafkaTransport implements EventTransport {
   private producer: Promise<Producer> | null = null;
   private admin: Promise<Admin> | null = null;
   private readonly knownTopics = new Set<string>();
-  /** Open consumers, with their group. */
-  private readonly consumers = new Map<Consumer, string>();
+  /** Open consumers: their group, and whether they are a member now (joined, not rejoining). */
+  private readonly consumers = new Map<Consumer, { group: string; joined: boolean }>();
   /** Consumers being closed: kafkajs must not restart them when a request pending from before crashes. */
   private readonly closing = new WeakSet<Consumer>();
   private readonly clients: (Producer | Admin)[] = [];
@@ -114,8 +114,12 @@ export class KafkaTransport implements EventTransport {
       retry: { retries: 5, restartOnFailure: () => Promise.resolve(!this.closing.has(consumer)) },
     });
     const seen = new RecentIds(this.options.recentIdsPerConsumer ?? 10_000);
+    const state = { group, joined: false };
+    this.consumers.set(consumer, state);
+    consumer.on(consumer.events.GROUP_JOIN, () => (state.joined = true));
+    consumer.on(consumer.events.REBALANCING, () => (state.joined = false));
+    consumer.on(consumer.events.CRASH, () => (state.joined = false));
     await consumer.connect();
-    this.consumers.set(consumer, group);
     const envelopeOf = (topic: string, message: KafkaMessage) => {
       const envelope = fromKafkaMessage(topic, message);
       if (!envelope) {
@@ -155,30 +159,35 @@ export class KafkaTransport implements EventTransport {
         });
       }
     } catch (error) {
-      await this.disconnect(consumer, group);
+      await this.disconnect(consumer);
       throw error;
     }
-    return { close: () => this.disconnect(consumer, group) };
+    return { close: () => this.disconnect(consumer) };
   }
 
   /**
-   * Leaves the group, waiting at most consumerCloseTimeoutMs: past that the consumer holds no
-   * partition worth waiting for (it is still joining) or a handler whose offsets stay
-   * uncommitted, and delivery is at least once, so the group's next member gets them again.
+   * Leaves the group. A consumer still joining (after a broker restart the coordinator may hold
+   * its JoinGroup until the old sessions end) holds no partition: it is not waited for. A member
+   * is waited for at most consumerCloseTimeoutMs; past that its handler's offsets stay
+   * uncommitted and, delivery being at least once, the group's next member gets them again.
    */
-  private async disconnect(consumer: Consumer, group: string): Promise<void> {
+  private async disconnect(consumer: Consumer): Promise<void> {
+    const state = this.consumers.get(consumer);
     this.closing.add(consumer);
     this.consumers.delete(consumer);
+    const group = state?.group;
+    const disconnected = consumer.disconnect().then(
+      () => true,
+      (error: unknown) => {
+        this.options.logger.warn({ err: error, group }, 'Kafka consumer did not disconnect cleanly');
+        return true;
+      },
+    );
+    if (!state?.joined) return;
     const timeoutMs = this.options.consumerCloseTimeoutMs ?? 10_000;
     let timer: NodeJS.Timeout | undefined;
     const left = await Promise.race([
-      consumer.disconnect().then(
-        () => true,
-        (error: unknown) => {
-          this.options.logger.warn({ err: error, group }, 'Kafka consumer did not disconnect cleanly');
-          return true;
-        },
-      ),
+      disconnected,
       new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs);
       }),
@@ -211,7 +220,7 @@ export class KafkaTransport implements EventTransport {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.consumers].map(([consumer, group]) => this.disconnect(consumer, group)));
+    await Promise.all([...this.consumers.keys()].map((consumer) => this.disconnect(consumer)));
     // Disconnects the clients themselves: a connect still retrying is abandoned, not awaited.
     const clients = this.clients.splice(0);
     this.producer = null;
