@@ -46,9 +46,18 @@ export interface SeedReport {
   logDir: string;
 }
 
+/** A run whose progress stands still this long is stuck, however loaded the machine. */
+const STALL_MS = 300_000;
+
+/**
+ * Injects the plan's faults as the run progresses until it ends. It fails when the progress
+ * stands still for STALL_MS (a stuck run) or past `timeoutMs` in all; the long version on a
+ * loaded machine moves slowly but moves.
+ */
 async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   let next = 0;
+  let last = { progress: -1, at: Date.now() };
   for (;;) {
     const arrived = c.sink.arrivals.filter((a) => a.outcome !== 'tempfailed').length;
     // Progress: mails that reached the sink, or messages with an outcome when few are sent.
@@ -57,6 +66,7 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
       [c.campaignId],
     );
     const progress = Math.max(arrived, done[0]?.n ?? 0);
+    if (progress !== last.progress) last = { progress, at: Date.now() };
     while (next < plan.length && plan[next]!.at <= progress) {
       const fault = plan[next++]!;
       c.injected[fault.kind]++;
@@ -82,8 +92,11 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
       if (next < plan.length) c.log(`run ended with ${plan.length - next} faults not injected`);
       return null;
     }
+    const states = `states: ${rows.map((r) => r.state).join(', ') || 'no run'}, ${arrived} mails arrived`;
+    if (Date.now() - last.at > STALL_MS)
+      return `the run made no progress for ${STALL_MS / 1000} s (${states}, ${progress} messages done)`;
     if (Date.now() > deadline)
-      return `the run did not end within ${Math.round(timeoutMs / 1000)} s (states: ${rows.map((r) => r.state).join(', ') || 'no run'}, ${arrived} mails arrived)`;
+      return `the run did not end within ${Math.round(timeoutMs / 1000)} s (${states})`;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -181,7 +194,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       },
     };
     await publish();
-    const timeout = await waitForRun(c, plan, 180_000 + o.persons * 40);
+    const timeout = await waitForRun(c, plan, 180_000 + o.persons * 250);
     await settleRestarts();
     sink.setRates(NO_FAULTS);
     const relayed = o.broker ? await brokerEvents(o.db, o.broker, campaignId, o.seed) : null;
