@@ -115,11 +115,11 @@ export class KafkaTransport implements EventTransport {
     });
     const seen = new RecentIds(this.options.recentIdsPerConsumer ?? 10_000);
     const state = { group, joined: false };
-    this.consumers.set(consumer, state);
     consumer.on(consumer.events.GROUP_JOIN, () => (state.joined = true));
     consumer.on(consumer.events.REBALANCING, () => (state.joined = false));
     consumer.on(consumer.events.CRASH, () => (state.joined = false));
     await consumer.connect();
+    this.consumers.set(consumer, state);
     const envelopeOf = (topic: string, message: KafkaMessage) => {
       const envelope = fromKafkaMessage(topic, message);
       if (!envelope) {
