@@ -1,13 +1,16 @@
 import { personUnsubscribeToggleContract } from '@meridian/contracts';
-import { call, ok, type SignedIn } from '@meridian/testing';
+import { call, type KafkaBroker, ok, type SignedIn } from '@meridian/testing';
 import type { Client } from 'pg';
 import type { Response } from 'supertest';
 import type { Unsubscribe } from './fault-invariants';
+import { cycleBroker } from './fault-kafka';
 import { APP_NAME_PREFIX, type ServiceProcess } from './fault-processes';
 import type { FaultSmtpSink } from './fault-smtp-sink';
 import type { Random } from './seeded-random';
 
-export type FaultKind = 'kill' | 'terminate' | 'unsubscribe' | 'one-click';
+export type FaultKind = 'kill' | 'terminate' | 'unsubscribe' | 'one-click' | 'broker';
+
+export const FAULT_KINDS: readonly FaultKind[] = ['kill', 'terminate', 'broker', 'unsubscribe', 'one-click'];
 
 /** A fault to inject once the sink has seen `at` mails arrive (a point in the run's progress). */
 export interface PlannedFault {
@@ -18,9 +21,10 @@ export interface PlannedFault {
 /**
  * The seed's fault schedule: worker kills and connection terminations anywhere in the run (0:
  * right after publishing, while the audience is taken), unsubscribes once mail flows. Larger
- * runs get more of each.
+ * runs get more of each. On Kafka the broker is stopped and started again too (drawn last, so a
+ * seed's other faults are the same on both transports).
  */
-export function planFaults(random: Random, persons: number): PlannedFault[] {
+export function planFaults(random: Random, persons: number, kafka = false): PlannedFault[] {
   const scale = Math.max(1, Math.round(persons / 2500));
   const last = Math.max(1, Math.floor(persons * 0.9));
   const some = (kind: FaultKind, min: number, max: number, from: number) =>
@@ -30,6 +34,7 @@ export function planFaults(random: Random, persons: number): PlannedFault[] {
     ...some('terminate', 2, 3, 0),
     ...some('unsubscribe', 2, 3, 1),
     ...some('one-click', 1, 1, 1),
+    ...(kafka ? some('broker', 1, 2, 0) : []),
   ].sort((a, b) => a.at - b.at);
 }
 
@@ -38,6 +43,8 @@ export interface ChaosContext {
   db: Client;
   who: SignedIn;
   http: ServiceProcess;
+  /** The Kafka broker the services publish to; undefined on the Postgres transport. */
+  broker?: KafkaBroker;
   workers: ServiceProcess[];
   sink: FaultSmtpSink;
   organisationId: string;
@@ -56,7 +63,7 @@ export interface ChaosContext {
 
 const restarts = new Set<Promise<void>>();
 
-/** Waits for the restarts a kill scheduled, so no worker is left down at the end. */
+/** Waits for the restarts a kill or a broker stop scheduled, so nothing is left down at the end. */
 export async function settleRestarts(): Promise<void> {
   await Promise.all([...restarts]);
 }
@@ -71,6 +78,21 @@ async function kill(c: ChaosContext): Promise<void> {
   });
   restarts.add(restart);
   void restart.finally(() => restarts.delete(restart));
+}
+
+/** Stops the broker, keeps it down 1-5 s, starts it again on the same ports and data. */
+function brokerFault(c: ChaosContext): void {
+  if (!c.broker) throw new Error('a broker fault without a broker (run with --kafka)');
+  const downMs = c.random.int(1000, 5000);
+  c.log(`stopping the broker for ${downMs} ms`);
+  // A broker that does not come back is the seed's failure, not a crash of the tier.
+  const cycle = cycleBroker(c.broker, downMs, c.log).catch((error: unknown) => {
+    const text = `the broker did not start again: ${error instanceof Error ? error.message : String(error)}`;
+    c.log(text);
+    c.problems.push(text);
+  });
+  restarts.add(cycle);
+  void cycle.finally(() => restarts.delete(cycle));
 }
 
 async function terminate(c: ChaosContext): Promise<void> {
@@ -152,5 +174,7 @@ export async function inject(c: ChaosContext, fault: PlannedFault): Promise<void
       return unsubscribe(c);
     case 'one-click':
       return oneClick(c);
+    case 'broker':
+      return brokerFault(c);
   }
 }

@@ -1,4 +1,5 @@
 import { emailEvents } from '@meridian/contracts';
+import type { BrokerEvent } from './fault-broker-invariants';
 import { checkInvariants, type SeedOutcome } from './fault-invariants';
 import type { Arrival } from './fault-smtp-sink';
 
@@ -31,9 +32,10 @@ function healthy(): SeedOutcome {
     runs: [{ id: 'run', state: 'finished' }],
     runPersons: messages.map((m) => ({ person_id: m.person_id, state: 'completed' })),
     messages,
-    events: messages.flatMap((m) => [
-      { name: emailEvents.emailProcessed.name, message_id: m.message_id },
+    events: messages.flatMap((m, n) => [
+      { id: `e${n}p`, name: emailEvents.emailProcessed.name, message_id: m.message_id },
       {
+        id: `e${n}o`,
         name: emailEvents[m.status === 'outcome_unknown' ? 'emailDropped' : outcome[m.status]].name,
         message_id: m.message_id,
       },
@@ -106,8 +108,8 @@ describe('checkInvariants', () => {
   it('names a lost or doubled processed event and a missing or wrong outcome event', () => {
     const o = healthy();
     o.events = o.events.filter((e, i) => i !== 0 && i !== 3);
-    o.events.push({ name: emailEvents.emailProcessed.name, message_id: '<m2@demo>' });
-    o.events.push({ name: emailEvents.emailSent.name, message_id: '<m4@demo>' });
+    o.events.push({ id: 'x1', name: emailEvents.emailProcessed.name, message_id: '<m2@demo>' });
+    o.events.push({ id: 'x2', name: emailEvents.emailSent.name, message_id: '<m4@demo>' });
     expect(checkInvariants(o)).toEqual([
       '2 messages without exactly one processed event: <m0@demo> x0, <m2@demo> x2',
       '2 messages without exactly their one outcome event: <m1@demo> (sent): [], ' +
@@ -124,5 +126,81 @@ describe('checkInvariants', () => {
     expect(checkInvariants(o)).toEqual([
       'p1@fault.example unsubscribed at 2026-11-26T10:00:00.900Z and still got <m1@demo> at 2026-11-26T10:00:01.000Z',
     ]);
+  });
+});
+
+/** A Kafka run: the healthy outbox as the broker carries it, one event delivered twice (same id). */
+function onKafka(): SeedOutcome & { broker: BrokerEvent[] } {
+  const o = healthy();
+  const broker = o.events.map((e) => ({
+    topic: e.name,
+    id: e.id,
+    message_id: e.message_id,
+    value: JSON.stringify({ message_id: e.message_id, name: e.name }),
+  }));
+  return { ...o, broker: [...broker, { ...broker[1]! }] };
+}
+
+describe('checkInvariants on Kafka', () => {
+  it('passes what the broker carries at least once under one event id', () => {
+    expect(checkInvariants(onKafka())).toEqual([]);
+  });
+
+  it('fails a run whose topics were never read (nothing on the broker)', () => {
+    const o = { ...onKafka(), broker: [] };
+    const failures = checkInvariants(o);
+    expect(failures).toEqual([
+      '10 outbox events never reached the broker: ' +
+        'campaign.email.processed.v1 <m0@demo>, campaign.email.sent.v1 <m0@demo>, ' +
+        'campaign.email.processed.v1 <m1@demo>, campaign.email.sent.v1 <m1@demo>, ' +
+        'campaign.email.processed.v1 <m2@demo> (+5)',
+      expect.stringMatching(
+        /^5 messages whose events are not on the broker: <m0@demo> \(sent\): processed missing/,
+      ),
+    ]);
+  });
+
+  it('names an outcome event lost on the way to the broker', () => {
+    const o = onKafka();
+    o.broker = o.broker.filter((e) => e.id !== 'e3o');
+    expect(checkInvariants(o)).toEqual([
+      '1 outbox events never reached the broker: campaign.email.dropped.v1 <m3@demo>',
+      '1 messages whose events are not on the broker: <m3@demo> (dropped): campaign.email.dropped.v1 missing',
+    ]);
+  });
+
+  it('names an outcome published twice under two event ids (counted twice)', () => {
+    const o = onKafka();
+    o.broker.push({ ...o.broker.find((e) => e.id === 'e0o')!, id: 'second-id' });
+    expect(checkInvariants(o)).toEqual([
+      '1 events on the broker that the outbox never held: campaign.email.sent.v1 second-id',
+      '1 messages counted twice on the broker (two event ids or outcomes): ' +
+        '<m0@demo> (sent): processed x1, outcomes [campaign.email.sent.v1#e0o, campaign.email.sent.v1#second-i]',
+    ]);
+  });
+
+  it('names a second outcome of another kind for one message, even when the outbox held it', () => {
+    const o = onKafka();
+    const extra = { id: 'e1x', name: emailEvents.emailDropped.name, message_id: '<m1@demo>' };
+    o.broker.push({ topic: extra.name, id: extra.id, message_id: extra.message_id, value: '{}' });
+    const failures = checkInvariants({ ...o, events: [...o.events, extra] });
+    expect(failures).toContain(
+      '1 messages counted twice on the broker (two event ids or outcomes): ' +
+        '<m1@demo> (sent): processed x1, outcomes [campaign.email.sent.v1#e1o, campaign.email.dropped.v1#e1x]',
+    );
+  });
+
+  it('names one event id carrying two different payloads, and a message with no event id', () => {
+    const o = onKafka();
+    o.broker.push({ ...o.broker[2]!, value: '{"changed":true}' });
+    o.broker.push({ ...o.broker[4]!, id: '' });
+    expect(checkInvariants(o)).toEqual([
+      '1 messages on the email topics carry no event-id header: campaign.email.processed.v1 <m2@demo>',
+      '1 event ids carry two different events on the broker: e1p',
+    ]);
+  });
+
+  it('skips the broker checks on the Postgres transport', () => {
+    expect(checkInvariants({ ...onKafka(), broker: undefined })).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { emailEvents } from '@meridian/contracts';
+import { type BrokerEvent, checkBrokerInvariants } from './fault-broker-invariants';
 import type { Arrival } from './fault-smtp-sink';
 
 /**
@@ -27,6 +28,8 @@ export interface MessageRow {
 }
 
 export interface EventRow {
+  /** The event id (the outbox row's id, the `event-id` header on Kafka). */
+  id: string;
   name: string;
   message_id: string;
 }
@@ -47,6 +50,8 @@ export interface SeedOutcome {
   events: EventRow[];
   arrivals: readonly Arrival[];
   unsubscribes: Unsubscribe[];
+  /** The email topics of a Kafka run, read back after it; undefined on the Postgres transport. */
+  broker?: readonly BrokerEvent[];
 }
 
 export const TERMINAL_PERSON_STATES = ['completed', 'failed', 'cancelled'];
@@ -183,5 +188,12 @@ export function checkInvariants(outcome: SeedOutcome): string[] {
   arrivalChecks(outcome, fail);
   eventChecks(outcome, fail);
   unsubscribeChecks(outcome, fail);
+  if (outcome.broker)
+    checkBrokerInvariants(
+      { messages: outcome.messages, events: outcome.events, broker: outcome.broker },
+      OUTCOME_EVENT,
+      name('emailProcessed'),
+      fail,
+    );
   return failures;
 }

@@ -1,10 +1,19 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestPlatform } from '@meridian/testing';
+import type { KafkaBroker, TestPlatform } from '@meridian/testing';
 import type { Client } from 'pg';
-import { type ChaosContext, inject, planFaults, settleRestarts } from './fault-chaos';
+import {
+  type ChaosContext,
+  FAULT_KINDS,
+  type FaultKind,
+  inject,
+  planFaults,
+  settleRestarts,
+} from './fault-chaos';
 import { checkInvariants, type SeedOutcome, type Unsubscribe } from './fault-invariants';
+import { readEmailTopics, waitForRelay } from './fault-kafka';
 import { freePort, ServiceProcess } from './fault-processes';
+import { invariantLines } from './fault-report';
 import { insertPersons, PERSON_DOMAIN, prepareCampaign } from './fault-scenario';
 import { type FaultRates, NO_FAULTS, startFaultSmtpSink } from './fault-smtp-sink';
 import { seededRandom } from './seeded-random';
@@ -24,18 +33,31 @@ export interface SeedOptions {
   logDir: string;
   /** More service settings (the tier's own, or from FAULT_ENV). */
   env: Record<string, string>;
+  /** The Kafka broker to run on (KAFKA_BROKERS), stopped and started as a fault; else Postgres. */
+  broker?: KafkaBroker;
 }
 
 export interface SeedReport {
   seed: number;
   failures: string[];
   summary: string;
+  /** What was checked, with its counts (printed per seed). */
+  invariants: string[];
   logDir: string;
 }
 
+/** A run whose progress stands still this long is stuck, however loaded the machine. */
+const STALL_MS = 300_000;
+
+/**
+ * Injects the plan's faults as the run progresses until it ends. It fails when the progress
+ * stands still for STALL_MS (a stuck run) or past `timeoutMs` in all; the long version on a
+ * loaded machine moves slowly but moves.
+ */
 async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   let next = 0;
+  let last = { progress: -1, at: Date.now() };
   for (;;) {
     const arrived = c.sink.arrivals.filter((a) => a.outcome !== 'tempfailed').length;
     // Progress: mails that reached the sink, or messages with an outcome when few are sent.
@@ -44,6 +66,7 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
       [c.campaignId],
     );
     const progress = Math.max(arrived, done[0]?.n ?? 0);
+    if (progress !== last.progress) last = { progress, at: Date.now() };
     while (next < plan.length && plan[next]!.at <= progress) {
       const fault = plan[next++]!;
       c.injected[fault.kind]++;
@@ -69,8 +92,11 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
       if (next < plan.length) c.log(`run ended with ${plan.length - next} faults not injected`);
       return null;
     }
+    const states = `states: ${rows.map((r) => r.state).join(', ') || 'no run'}, ${arrived} mails arrived`;
+    if (Date.now() - last.at > STALL_MS)
+      return `the run made no progress for ${STALL_MS / 1000} s (${states}, ${progress} messages done)`;
     if (Date.now() > deadline)
-      return `the run did not end within ${Math.round(timeoutMs / 1000)} s (states: ${rows.map((r) => r.state).join(', ') || 'no run'}, ${arrived} mails arrived)`;
+      return `the run did not end within ${Math.round(timeoutMs / 1000)} s (${states})`;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -94,9 +120,23 @@ async function collect(db: Client, organisationId: string, campaignId: string) {
          FROM campaign.email_messages WHERE campaign_id = $1`,
     ),
     events: await rows<SeedOutcome['events'][number]>(
-      `SELECT name, payload ->> 'message_id' AS message_id FROM campaign.outbox
+      `SELECT id::text AS id, name, payload ->> 'message_id' AS message_id FROM campaign.outbox
         WHERE name LIKE 'campaign.email.%' AND payload ->> 'campaign_id' = $1`,
     ),
+  };
+}
+
+/**
+ * What the broker carries for the campaign, once the outbox relay has published all of it (the
+ * broker's last restart may have left it retrying). A relay that never catches up is a failure.
+ */
+async function brokerEvents(db: Client, broker: KafkaBroker, campaignId: string, seed: number) {
+  const waiting = await waitForRelay(db, campaignId, 120_000);
+  const events = await readEmailTopics(broker.brokers, campaignId, `fault-check-${seed}-${campaignId}`);
+  return {
+    events,
+    problem:
+      waiting > 0 ? `${waiting} email events still unpublished in the outbox 120 s after the run` : null,
   };
 }
 
@@ -119,6 +159,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     MERIDIAN_MODE: 'local',
     LOG_LEVEL: 'warn',
     UPLOAD_DIR: join(logDir, 'uploads'),
+    ...(o.broker ? { KAFKA_BROKERS: o.broker.brokers } : {}),
     ...o.env,
   };
   const http = new ServiceProcess('http', httpPort, { ...env, SERVICE_ROLE: ROLE_HTTP }, logDir);
@@ -139,28 +180,36 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     const { campaignId, publish } = await prepareCampaign(http.url, who, o.seed);
     for (const worker of workers) worker.start();
     const random = seededRandom(o.seed, 'chaos');
-    const plan = planFaults(random, o.persons);
+    const plan = planFaults(random, o.persons, o.broker !== undefined);
     log(`plan: ${plan.map((f) => `${f.kind}@${f.at}`).join(' ')}`);
     const c: ChaosContext = {
       ...{ random, db: o.db, who, http, workers, sink, organisationId, campaignId, seed: o.seed },
+      broker: o.broker,
       ...{
         unsubscribes,
         oneClicks,
         log,
-        injected: { kill: 0, terminate: 0, unsubscribe: 0, 'one-click': 0 },
+        injected: Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>,
         problems: [],
       },
     };
     await publish();
-    const timeout = await waitForRun(c, plan, 180_000 + o.persons * 40);
+    const timeout = await waitForRun(c, plan, 180_000 + o.persons * 250);
     await settleRestarts();
     sink.setRates(NO_FAULTS);
+    const relayed = o.broker ? await brokerEvents(o.db, o.broker, campaignId, o.seed) : null;
     const outcome: SeedOutcome = {
       ...(await collect(o.db, organisationId, campaignId)),
       arrivals: sink.arrivals,
       unsubscribes,
+      ...(relayed ? { broker: relayed.events } : {}),
     };
-    const failures = [...(timeout ? [timeout] : []), ...c.problems, ...checkInvariants(outcome)];
+    const failures = [
+      ...(timeout ? [timeout] : []),
+      ...c.problems,
+      ...(relayed?.problem ? [relayed.problem] : []),
+      ...checkInvariants(outcome),
+    ];
     // A seed that sent little proves little: say why instead of passing.
     const tried = outcome.messages.filter((m) => m.status !== 'not_sent').length;
     if (tried < outcome.audience * 0.5) {
@@ -186,11 +235,18 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       `${outcome.runPersons.length} persons; sent ${count('sent')}, not sent ${count('not_sent')}, ` +
       `dropped ${count('dropped')}, outcome unknown ${count('outcome_unknown')}; ` +
       `${c.injected.kill} worker kills, ${c.injected.terminate} connection terminations, ` +
+      (o.broker ? `${c.injected.broker} broker restarts, ` : '') +
       `${sink.rcptTempfails} RCPT + ${sink.arrivals.filter((a) => a.outcome === 'tempfailed').length} DATA tempfails, ` +
       `${sink.arrivals.filter((a) => a.outcome === 'dropped').length} drops; ${unsubscribes.length + oneClicks.length} unsubscribed mid-run` +
       `${crashes > 0 ? `; ${crashes} exits of a process by itself (see the logs)` : ''}`;
     log(summary);
-    return { seed: o.seed, failures, summary, logDir };
+    const invariants = invariantLines(outcome, {
+      injected: c.injected,
+      rcptTempfails: sink.rcptTempfails,
+      crashes,
+    });
+    for (const line of invariants) log(`invariant ${line}`);
+    return { seed: o.seed, failures, summary, invariants, logDir };
   } finally {
     await settleRestarts();
     await Promise.all([http, ...workers].map((p) => p.stop()));

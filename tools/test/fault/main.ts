@@ -7,9 +7,11 @@
  *   npm run test:fault                                  3 seeds x 1,000 persons (what CI runs)
  *   npm run test:fault -- --seeds 20 --persons 10000    the long version
  *   npm run test:fault -- --seed 7                      one seed again
+ *   npm run test:fault -- --kafka --seeds 20 --persons 10000
+ *       the same on a real Kafka broker, which is stopped and started again mid-run
  *
  * Options: --seeds N, --persons N, --first-seed N (seeds first..first+N-1), --seed N (just N),
- * --no-build. DATABASE_URL: an existing Postgres admin URL, else an embedded one is started.
+ * --kafka, --no-build. DATABASE_URL: an existing Postgres admin URL, else an embedded one is started.
  * FAULT_ENV='A=1,B=2' adds settings to the service processes.
  */
 import 'reflect-metadata';
@@ -18,7 +20,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createTestDatabase, startTestPlatform } from '@meridian/testing';
+import {
+  createTestDatabase,
+  type KafkaBroker,
+  kafkaUnavailableReason,
+  startKafkaBroker,
+  startTestPlatform,
+} from '@meridian/testing';
 import { Client } from 'pg';
 import { killAllServices } from './fault-processes';
 import { runSeed, type SeedReport } from './fault-seed';
@@ -33,6 +41,7 @@ function options() {
       'first-seed': { type: 'string', default: '1' },
       seed: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      kafka: { type: 'boolean', default: false },
     },
   });
   const first = Number(values.seed ?? values['first-seed']);
@@ -40,7 +49,12 @@ function options() {
   const persons = Number(values.persons);
   if (![first, count, persons].every((n) => Number.isInteger(n) && n >= 0) || count < 1 || persons < 10)
     throw new Error('--seeds, --persons and --first-seed take whole numbers (at least 10 persons)');
-  return { seeds: Array.from({ length: count }, (_, i) => first + i), persons, build: !values['no-build'] };
+  return {
+    seeds: Array.from({ length: count }, (_, i) => first + i),
+    persons,
+    build: !values['no-build'],
+    kafka: values.kafka,
+  };
 }
 
 function serviceEnv(): Record<string, string> {
@@ -71,7 +85,9 @@ async function postgres(): Promise<{ adminUrl: string; stop: () => Promise<void>
 }
 
 async function main(): Promise<number> {
-  const { seeds, persons, build } = options();
+  const { seeds, persons, build, kafka } = options();
+  const unavailable = kafka ? kafkaUnavailableReason() : null;
+  if (unavailable) throw new Error(`--kafka cannot run here: ${unavailable}`);
   if (build) {
     const built = spawnSync(process.execPath, [join(root, 'tools/build/build-server.mjs')], {
       stdio: 'inherit',
@@ -86,14 +102,28 @@ async function main(): Promise<number> {
   const platform = await startTestPlatform(database.url);
   const db = new Client({ connectionString: database.url });
   await db.connect();
-  // Interrupted: leave no service, auth process or database server running.
+  // One broker for every seed: each seed reads the topics back from the beginning, its campaign's part.
+  let broker: KafkaBroker | undefined;
+  // Interrupted: leave no service, auth process, broker or database server running.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       killAllServices();
-      void Promise.allSettled([platform.stop(), pg.stop()]).finally(() => process.exit(130));
+      void Promise.allSettled([platform.stop(), pg.stop(), broker?.destroy()]).finally(() =>
+        process.exit(130),
+      );
     });
   const reports: SeedReport[] = [];
-  console.log(`fault tier: seeds ${seeds.join(', ')}, ${persons} persons each; logs in ${logDir}`);
+  const transport = kafka ? 'Kafka' : 'Postgres';
+  try {
+    broker = kafka ? await startKafkaBroker() : undefined;
+  } catch (error) {
+    await Promise.allSettled([db.end(), platform.stop(), database.drop(), pg.stop()]);
+    throw error;
+  }
+  console.log(
+    `fault tier on the ${transport} event transport${broker ? ` (broker ${broker.brokers})` : ''}: ` +
+      `seeds ${seeds.join(', ')}, ${persons} persons each; logs in ${logDir}`,
+  );
   try {
     for (const seed of seeds) {
       const seedStart = Date.now();
@@ -105,23 +135,27 @@ async function main(): Promise<number> {
         platform,
         logDir,
         env: serviceEnv(),
+        broker,
       }).catch((error: unknown): SeedReport => {
         const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
         return {
           seed,
           failures: [`the seed could not run: ${text}`],
           summary: '',
+          invariants: [],
           logDir: join(logDir, `seed-${seed}`),
         };
       });
       reports.push(report);
       const seconds = Math.round((Date.now() - seedStart) / 1000);
-      if (report.failures.length === 0) console.log(`PASS seed ${seed} (${seconds} s): ${report.summary}`);
-      else {
-        console.log(`FAIL seed ${seed} (${seconds} s): ${report.summary}`);
+      const verdict = report.failures.length === 0 ? 'PASS' : 'FAIL';
+      console.log(`${verdict} seed ${seed} (${seconds} s, ${transport}): ${report.summary}`);
+      console.log(`  invariants checked, seed ${seed}:`);
+      for (const line of report.invariants) console.log(`    ${line}`);
+      if (report.failures.length > 0) {
         for (const failure of report.failures) console.log(`  seed ${seed}: ${failure}`);
         console.log(
-          `  seed ${seed}: logs in ${report.logDir}; again with --seed ${seed} --persons ${persons}`,
+          `  seed ${seed}: logs in ${report.logDir}; again with --seed ${seed} --persons ${persons}${kafka ? ' --kafka' : ''}`,
         );
       }
     }
@@ -130,6 +164,7 @@ async function main(): Promise<number> {
     await platform.stop();
     await database.drop();
     await pg.stop();
+    await broker?.destroy();
   }
   const failed = reports.filter((r) => r.failures.length > 0).length;
   console.log(`fault tier: ${Math.round((Date.now() - started) / 1000)} s`);

@@ -1,6 +1,7 @@
 // The Kafka tier: fetches Apache Kafka from Maven Central once (into .cache/kafka), starts one
 // KRaft broker on loopback for the shared transport contract suite, runs the Kafka tests, then the
-// platform itself on that broker (e2e/tests/kafka).
+// platform itself on that broker (e2e/tests/kafka), then one short seed of the fault tier on a broker
+// of its own that it stops and starts mid-run (tools/test/fault, --kafka).
 // Without Java or Maven it says why and skips, except in CI, where a skip would hide a failure.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -11,6 +12,9 @@ import {
   startKafkaBroker,
 } from '../../../libs/testing/src/kafka-broker';
 
+/** One seed of 1,000 persons: the fault tier's long version is `--kafka --seeds 20 --persons 10000`. */
+const FAULT_RUN = ['--kafka', '--seeds', '1', '--persons', '1000'];
+
 async function main(): Promise<number> {
   const reason = kafkaUnavailableReason();
   if (reason) {
@@ -19,10 +23,11 @@ async function main(): Promise<number> {
   }
   process.stdout.write(`Apache Kafka ${KAFKA_VERSION} (Maven Central, cached in .cache/kafka)\n`);
   ensureKafkaDistribution();
+  const root = resolve(__dirname, '../../..');
+  let passed: boolean;
   const broker = await startKafkaBroker();
   process.stdout.write(`broker on ${broker.brokers}\n`);
   try {
-    const root = resolve(__dirname, '../../..');
     const jest = spawnSync(
       process.execPath,
       [
@@ -39,10 +44,17 @@ async function main(): Promise<number> {
       stdio: 'inherit',
       env: { ...process.env, KAFKA_BROKERS: broker.brokers, E2E_KAFKA_BROKERS: broker.brokers },
     });
-    return jest.status === 0 && platform.status === 0 ? 0 : 1;
+    passed = jest.status === 0 && platform.status === 0;
   } finally {
     await broker.destroy();
   }
+  // The fault tier starts (and stops, as a fault) a broker of its own: this one is gone by now.
+  const fault = spawnSync(
+    process.execPath,
+    ['-r', './libs/testing/src/register-ts.cjs', 'tools/test/fault/main.ts', ...FAULT_RUN],
+    { cwd: root, stdio: 'inherit' },
+  );
+  return passed && fault.status === 0 ? 0 : 1;
 }
 
 main().then(

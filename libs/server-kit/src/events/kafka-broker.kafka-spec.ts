@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@meridian/contracts';
 import { type KafkaBroker, startKafkaBroker } from '@meridian/testing';
+import { Kafka, logLevel } from 'kafkajs';
 import { KafkaTransport } from './kafka-transport';
 import { envelopeOf, seqOf, testEvent, testLogger, uniqueSuffix, waitFor } from './testing/contract-helpers';
 
@@ -42,11 +43,12 @@ async function publishUntilSent(transport: KafkaTransport, envelopes: EventEnvel
 describe('KafkaTransport on a real broker', () => {
   let broker: KafkaBroker;
   const open: KafkaTransport[] = [];
-  const transport = () => {
+  const transport = (clientId = `meridian-kafka-${uniqueSuffix()}`) => {
     const created = new KafkaTransport({
       brokers: [broker.brokers],
-      clientId: `meridian-kafka-${uniqueSuffix()}`,
+      clientId,
       logger: testLogger,
+      consumerCloseTimeoutMs: 2000,
     });
     open.push(created);
     return created;
@@ -139,4 +141,60 @@ describe('KafkaTransport on a real broker', () => {
     );
     expect(received.some((r) => r.consumer === 'second')).toBe(true);
   }, 600_000);
+
+  // Found by the fault tier on Kafka: a service stopped after a broker restart took longer than its
+  // 30 s grace period, and its consumers came back after the close. The coordinator held their
+  // JoinGroup until the old members' sessions ended; kafkajs waited for that answer, then took the
+  // late answer for a crash and restarted the closed consumer.
+  it('keeps a subscription closed after a broker restart closed: it never joins its group again', async () => {
+    const event = testEvent('closed');
+    const group = `closed-${uniqueSuffix()}`;
+    const closedClient = `meridian-closed-${uniqueSuffix()}`;
+    const closed = transport(closedClient);
+    const afterClose: EventEnvelope[] = [];
+    let isClosed = false;
+    const subscription = await closed.subscribe(group, [event], async (e) => {
+      if (isClosed) afterClose.push(e);
+    });
+    const publisher = transport();
+    const first = envelopeOf(event, { key: 'k0', seq: 0 });
+    const seen: EventEnvelope[] = [];
+    const probe = await transport().subscribe(`probe-${uniqueSuffix()}`, [event], async (e) => {
+      seen.push(e);
+    });
+    await publishUntilSent(publisher, [first]);
+    await waitFor(() => seen.length > 0, 'the first event', 120_000);
+    await probe.close();
+    // Down long enough that the consumer gives up its retries and kafkajs restarts it.
+    await broker.stop();
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    await broker.start();
+    // The consumer rejoins after the restart; close it while the coordinator may still hold that join.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    isClosed = true;
+    await subscription.close();
+
+    // Another member of the group takes every event from now on; the closed one must take none.
+    const taker: EventEnvelope[] = [];
+    await transport().subscribe(group, [event], async (e) => {
+      taker.push(e);
+    });
+    const later = KEYS.map((key, seq) => envelopeOf(event, { key, seq: seq + 1 }));
+    await publishUntilSent(publisher, later);
+    // A closed consumer that came back holds partitions: their events never reach the live member.
+    await waitFor(
+      () => later.every((e) => taker.some((t) => t.id === e.id) || afterClose.some((t) => t.id === e.id)),
+      'the live member of the group to take every later event',
+      180_000,
+    );
+    // A restarted consumer would have joined again by now (kafkajs restarts 0.3 s after a crash);
+    // give it a few seconds more to show, then it must be no member of the group.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const admin = new Kafka({ brokers: [broker.brokers], logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    const { groups } = await admin.describeGroups([group]);
+    await admin.disconnect();
+    expect(groups[0]?.members.map((m) => m.clientId)).not.toContain(closedClient);
+    expect(afterClose).toEqual([]);
+  }, 420_000);
 });

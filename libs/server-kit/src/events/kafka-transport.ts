@@ -28,6 +28,12 @@ export interface KafkaTransportOptions {
   /** How many recent event ids each consumer remembers to drop repeats. */
   recentIdsPerConsumer?: number;
   statusTimeoutMs?: number;
+  /**
+   * How long closing waits for a consumer to leave its group. After a broker restart the group
+   * coordinator may hold a consumer's JoinGroup until the previous member's session times out
+   * (30 s), and kafkajs waits for that answer: longer than a pod's grace period.
+   */
+  consumerCloseTimeoutMs?: number;
 }
 
 const KAFKA_BATCH_CHUNK = 500;
@@ -55,7 +61,10 @@ export class KafkaTransport implements EventTransport {
   private producer: Promise<Producer> | null = null;
   private admin: Promise<Admin> | null = null;
   private readonly knownTopics = new Set<string>();
-  private readonly consumers = new Set<Consumer>();
+  /** Open consumers: their group, and whether they are a member now (joined, not rejoining). */
+  private readonly consumers = new Map<Consumer, { group: string; joined: boolean }>();
+  /** Consumers being closed: kafkajs must not restart them when a request pending from before crashes. */
+  private readonly closing = new WeakSet<Consumer>();
   private readonly clients: (Producer | Admin)[] = [];
 
   constructor(private readonly options: KafkaTransportOptions) {
@@ -97,10 +106,20 @@ export class KafkaTransport implements EventTransport {
   ): Promise<EventSubscription> {
     const topics = definitions.map((d) => d.name);
     await this.ensureTopics(topics);
-    const consumer = this.kafka.consumer({ groupId: group });
+    const consumer: Consumer = this.kafka.consumer({
+      groupId: group,
+      // kafkajs restarts a crashed consumer even after disconnect() (its pending JoinGroup answered
+      // after the close): a closed subscription would join its group again and take events.
+      // retries: 5 is kafkajs's own default for consumers, which a retry option replaces.
+      retry: { retries: 5, restartOnFailure: () => Promise.resolve(!this.closing.has(consumer)) },
+    });
     const seen = new RecentIds(this.options.recentIdsPerConsumer ?? 10_000);
+    const state = { group, joined: false };
+    consumer.on(consumer.events.GROUP_JOIN, () => (state.joined = true));
+    consumer.on(consumer.events.REBALANCING, () => (state.joined = false));
+    consumer.on(consumer.events.CRASH, () => (state.joined = false));
     await consumer.connect();
-    this.consumers.add(consumer);
+    this.consumers.set(consumer, state);
     const envelopeOf = (topic: string, message: KafkaMessage) => {
       const envelope = fromKafkaMessage(topic, message);
       if (!envelope) {
@@ -140,16 +159,45 @@ export class KafkaTransport implements EventTransport {
         });
       }
     } catch (error) {
-      this.consumers.delete(consumer);
-      await consumer.disconnect().catch(() => undefined);
+      await this.disconnect(consumer);
       throw error;
     }
-    return {
-      close: async () => {
-        this.consumers.delete(consumer);
-        await consumer.disconnect();
+    return { close: () => this.disconnect(consumer) };
+  }
+
+  /**
+   * Leaves the group. A consumer still joining (after a broker restart the coordinator may hold
+   * its JoinGroup until the old sessions end) holds no partition: it is not waited for. A member
+   * is waited for at most consumerCloseTimeoutMs; past that its handler's offsets stay
+   * uncommitted and, delivery being at least once, the group's next member gets them again.
+   */
+  private async disconnect(consumer: Consumer): Promise<void> {
+    const state = this.consumers.get(consumer);
+    this.closing.add(consumer);
+    this.consumers.delete(consumer);
+    const group = state?.group;
+    const disconnected = consumer.disconnect().then(
+      () => true,
+      (error: unknown) => {
+        this.options.logger.warn({ err: error, group }, 'Kafka consumer did not disconnect cleanly');
+        return true;
       },
-    };
+    );
+    if (!state?.joined) return;
+    const timeoutMs = this.options.consumerCloseTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    const left = await Promise.race([
+      disconnected,
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!left)
+      this.options.logger.warn(
+        { group, timeoutMs },
+        'Kafka consumer still leaving its group; closing without waiting (the broker ends its membership)',
+      );
   }
 
   async status(): Promise<EventTransportStatus> {
@@ -172,8 +220,7 @@ export class KafkaTransport implements EventTransport {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.consumers].map((c) => c.disconnect().catch(() => undefined)));
-    this.consumers.clear();
+    await Promise.all([...this.consumers.keys()].map((consumer) => this.disconnect(consumer)));
     // Disconnects the clients themselves: a connect still retrying is abandoned, not awaited.
     const clients = this.clients.splice(0);
     this.producer = null;
