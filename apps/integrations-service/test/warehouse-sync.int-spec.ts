@@ -285,22 +285,16 @@ describe('warehouse syncs', () => {
     expect(history.body.total_count).toBe(3);
   });
 
-  it('reads a cursor table past its high-water mark only', async () => {
-    const org = admin.organisation.id;
-    await warehouse.sql(`
-      CREATE TABLE analytics.accounts (id int PRIMARY KEY, email text, title text, updated_at timestamptz NOT NULL);
-      INSERT INTO analytics.accounts SELECT n, 'acct' || n || '@example.com', 'T' || n, timestamptz '2026-01-01' + n * interval '1 second'
-        FROM generate_series(1, 120) n;
-      GRANT SELECT ON analytics.accounts TO ${warehouse.user};`);
-    const id = await connect(admin, 'Accounts');
-    await call(
+  /** Saves a sync of a cursor table (email and title, by updated_at) that runs when asked. */
+  const saveCursorSync = (connectionId: string, table: string) =>
+    call(
       warehouseSyncSaveContract,
       {
-        connection_id: id,
+        connection_id: connectionId,
         sync_interval: 0,
         tables: [
           {
-            table_name: 'accounts',
+            table_name: table,
             cursor_column: 'updated_at',
             columns: [
               { column_name: 'email', destination_column_name: 'email' },
@@ -311,6 +305,16 @@ describe('warehouse syncs', () => {
       },
       admin,
     ).expect(200);
+
+  it('reads a cursor table past its high-water mark only', async () => {
+    const org = admin.organisation.id;
+    await warehouse.sql(`
+      CREATE TABLE analytics.accounts (id int PRIMARY KEY, email text, title text, updated_at timestamptz NOT NULL);
+      INSERT INTO analytics.accounts SELECT n, 'acct' || n || '@example.com', 'T' || n, timestamptz '2026-01-01' + n * interval '1 second'
+        FROM generate_series(1, 120) n;
+      GRANT SELECT ON analytics.accounts TO ${warehouse.user};`);
+    const id = await connect(admin, 'Accounts');
+    await saveCursorSync(id, 'accounts');
     await settled(id, 1);
     await warehouse.sql(`UPDATE analytics.accounts SET title = 'New', updated_at = now() WHERE id IN (5, 6)`);
     await runNow(org, id);
@@ -335,24 +339,7 @@ describe('warehouse syncs', () => {
         FROM generate_series(1, 120) n;
       GRANT SELECT ON analytics.leads TO ${warehouse.user};`);
     const id = await connect(admin, 'Leads');
-    await call(
-      warehouseSyncSaveContract,
-      {
-        connection_id: id,
-        sync_interval: 0,
-        tables: [
-          {
-            table_name: 'leads',
-            cursor_column: 'updated_at',
-            columns: [
-              { column_name: 'email', destination_column_name: 'email' },
-              { column_name: 'title', destination_column_name: 'title' },
-            ],
-          },
-        ],
-      },
-      admin,
-    ).expect(200);
+    await saveCursorSync(id, 'leads');
     await settled(id, 1);
     const title = async (n: number) =>
       (

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { campaignGetContract, type Endpoint, staticListGetContract } from '@meridian/contracts';
-import { CONFIG, CORRELATION_HEADER, currentCorrelationId } from '@meridian/server-kit';
+import { CONFIG } from '@meridian/server-kit';
 import type { IntegrationsConfig } from '../../../config';
-
-const TIMEOUT_MS = 15_000;
+import { callCampaignService } from '../session/campaign-service-call';
 
 /**
  * Whether the caller's organisation has the list an inclusion list names, asked of the lists'
@@ -22,17 +21,7 @@ export class InclusionListsClient {
       list.list_type === 'static'
         ? [staticListGetContract, { static_list_id: list.list_id }]
         : [campaignGetContract, { campaign_id: list.list_id }];
-    const correlationId = currentCorrelationId();
-    const response = await fetch(`${this.config.CAMPAIGN_SERVICE_URL}${contract.fullPath}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${bearerToken}`,
-        'content-type': 'application/json',
-        ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    const response = await callCampaignService(this.config.CAMPAIGN_SERVICE_URL, contract, body, bearerToken);
     // 400: an id that cannot be a list's (not a uuid) names no list either.
     if (response.status === 404 || response.status === 400) return false;
     if (!response.ok) throw new Error(`campaign service answered ${response.status} to ${contract.path}`);

@@ -6,10 +6,9 @@ import {
   type PersonField,
   personFieldsListContract,
 } from '@meridian/contracts';
-import { CONFIG, CORRELATION_HEADER, currentCorrelationId } from '@meridian/server-kit';
+import { CONFIG } from '@meridian/server-kit';
 import type { IntegrationsConfig } from '../../../config';
-
-const TIMEOUT_MS = 15_000;
+import { callCampaignService } from '../session/campaign-service-call';
 
 /** Finer kinds of default string fields (spec 3 'Field types': email, phone). */
 const SUB_TYPES: Record<string, string> = { email: 'email', phone_number: 'phone' };
@@ -36,26 +35,18 @@ export function toDestinations(fields: readonly PersonField[]): MappingDestinati
   return destinations.sort((a, b) => rank(a) - rank(b));
 }
 
-/**
- * The person fields, read from their owner (the campaign service) with the caller's own token, so
- * the owner applies its tenant rules; never a copy kept here.
- */
+/** The person fields, read from their owner (the campaign service) with the caller's own token. */
 @Injectable()
 export class PersonFieldsClient {
   constructor(@Inject(CONFIG) private readonly config: IntegrationsConfig) {}
 
   async list(bearerToken: string): Promise<PersonField[]> {
-    const correlationId = currentCorrelationId();
-    const response = await fetch(`${this.config.CAMPAIGN_SERVICE_URL}${personFieldsListContract.fullPath}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${bearerToken}`,
-        'content-type': 'application/json',
-        ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
-      },
-      body: '{}',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    const response = await callCampaignService(
+      this.config.CAMPAIGN_SERVICE_URL,
+      personFieldsListContract,
+      {},
+      bearerToken,
+    );
     if (!response.ok) throw new Error(`campaign service answered ${response.status} to person-fields.list`);
     return personFieldsListContract.response.parse(await response.json()).fields;
   }
