@@ -1,0 +1,238 @@
+import { campaignCreateContract, type Flow } from '@meridian/contracts';
+import { eventually, type ReceivedMail, type SignedIn, type SmtpSink, startSmtpSink } from '@meridian/testing';
+import {
+  CAMPAIGN_MAILER,
+  type CampaignMailer,
+} from '../src/modules/campaigns/journey/campaign-mailer.port';
+import { TrackingBuffer } from '../src/modules/delivery/tracking/tracking-buffer.service';
+import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
+import { audienceOf, chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
+import { outboxEvents } from './support/tracking-messages';
+
+const PUBLIC_BASE_URL = 'https://meridian.test';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+interface MessageRow {
+  id: string;
+  person_id: string;
+  org_id: string | null;
+  message_id: string;
+  status: string;
+}
+
+/**
+ * Org-context campaigns (spec 1: one email per Email+OrgID product user): a person who is a
+ * product user of two orgs enters a run once per org, gets one message per org rendered with that
+ * org's values, and each message is tracked on its own. Real engine, real mailer, SMTP sink.
+ */
+describe('org-context campaigns: one entry per person and org', () => {
+  let sink: SmtpSink;
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+  let f: ReturnType<typeof engineFixture>;
+  let templateId: string;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startCampaignTestApp({ SMTP_URL: sink.url, PUBLIC_BASE_URL, RENDER_WORKERS: '1' });
+    f = engineFixture(t);
+    admin = await t.platform.newOrganisation();
+    await f.warmRenderPool(admin);
+    const [row] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.email_templates (organisation_id, name, template_type, subject, content)
+       VALUES ($1, 'Org mail', 'advanced', 'x',
+               '<p>Your account {{ person.org_id }}</p><a href="https://shop.test/{{ person.org_id }}">Open</a>')
+       RETURNING id`,
+      [admin.organisation.id],
+    );
+    templateId = row!.id;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  afterEach(() => {
+    expect(sink.unclaimed()).toEqual([]);
+  });
+
+  async function person(email: string, orgs: string[]): Promise<string> {
+    const [row] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.persons (organisation_id, email, first_name) VALUES ($1, $2, 'Pat') RETURNING id`,
+      [admin.organisation.id, email],
+    );
+    await addOrgs(email, orgs);
+    return row!.id;
+  }
+
+  async function addOrgs(email: string, orgs: string[]) {
+    await t.sql(
+      `INSERT INTO campaign.person_org (organisation_id, email, org_id) SELECT $1, $2, unnest($3::text[])`,
+      [admin.organisation.id, email, orgs],
+    );
+  }
+
+  async function orgCampaign(name: string, domain: string, flow: Flow, rule: unknown): Promise<string> {
+    const { body } = await t
+      .call(campaignCreateContract, { name, campaign_context: 'org' }, admin)
+      .expect(200);
+    const id = body.campaign.campaign_id as string;
+    await f.publish(admin, id, { flow, dynamic_list: audienceOf(domain), rule, schedule: { run_type: 'at_once' } });
+    return id;
+  }
+
+  const messagesOf = (runId: string) =>
+    t.sql<MessageRow>(
+      `SELECT id, person_id, org_id, message_id, status FROM campaign.email_messages
+        WHERE run_id = $1 ORDER BY person_id, org_id`,
+      [runId],
+    );
+
+  const entriesOf = (runId: string) =>
+    t.sql<{ person_id: string; org_id: string | null; state: string }>(
+      `SELECT person_id, org_id, state FROM campaign.run_persons WHERE run_id = $1 ORDER BY person_id, org_id`,
+      [runId],
+    );
+
+  /** The mails of `count` recipients, by subject (the subject names the org). */
+  async function mailsTo(...to: { email: string; org: string }[]): Promise<Map<string, ReceivedMail>> {
+    const mails = new Map<string, ReceivedMail>();
+    for (const { email, org } of to)
+      mails.set(`${email} ${org}`, await sink.waitFor({ to: email, subject: `News for ${org}` }, 90_000));
+    return mails;
+  }
+
+  const pathOf = (url: string) => url.slice(PUBLIC_BASE_URL.length);
+
+  it('mails a person of two orgs twice, each with its org, and tracks each message apart', async () => {
+    const ann = await person('ann@two-orgs.test', ['o-1', 'o-2']);
+    const bob = await person('bob@two-orgs.test', ['o-1']);
+    const list = await f.staticList(admin, 'Org mailed');
+    const mail = { ...mailStep('mail', templateId) };
+    mail.action_options = { ...mail.action_options, subject: 'News for {{ person.org_id }}' };
+    const id = await orgCampaign('Org news', 'two-orgs.test', chain(mail, listStep('tag', list)), {
+      rule: 'every_time',
+    });
+
+    const run = await f.settledRun(id);
+    expect(run).toMatchObject({ state: 'finished', total_count: 3 });
+    expect(await entriesOf(run.id)).toEqual(
+      [
+        { person_id: ann, org_id: 'o-1', state: 'completed' },
+        { person_id: ann, org_id: 'o-2', state: 'completed' },
+        { person_id: bob, org_id: 'o-1', state: 'completed' },
+      ].sort((a, b) => (a.person_id < b.person_id ? -1 : a.person_id > b.person_id ? 1 : 0)),
+    );
+    // Person-level steps act once per person, whatever their entries.
+    expect(await f.listMembers(list)).toEqual([ann, bob].sort());
+
+    const rows = await messagesOf(run.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    expect(new Set(rows.map((r) => r.message_id)).size).toBe(3);
+    const annRows = new Map(rows.filter((r) => r.person_id === ann).map((r) => [r.org_id, r]));
+    expect([...annRows.keys()].sort()).toEqual(['o-1', 'o-2']);
+
+    const mails = await mailsTo(
+      { email: 'ann@two-orgs.test', org: 'o-1' },
+      { email: 'ann@two-orgs.test', org: 'o-2' },
+      { email: 'bob@two-orgs.test', org: 'o-1' },
+    );
+    for (const org of ['o-1', 'o-2']) {
+      const received = mails.get(`ann@two-orgs.test ${org}`)!;
+      expect(received.html).toContain(`Your account ${org}`);
+      expect(received.headers['message-id']).toBe(annRows.get(org)!.message_id);
+    }
+
+    // Ann opens her o-2 mail and clicks in her o-1 mail: each lands on its own message.
+    const o1 = mails.get('ann@two-orgs.test o-1')!;
+    const o2 = mails.get('ann@two-orgs.test o-2')!;
+    const pixel = /<img src="([^"]+)"/.exec(o2.html)![1]!;
+    await t.http().get(pathOf(pixel)).set('user-agent', CHROME).expect(200);
+    const click = [...o1.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((h) => h.includes('/t/c/'))!;
+    const redirect = await t.http().get(pathOf(click)).set('user-agent', CHROME).expect(302);
+    expect(redirect.headers.location).toBe('https://shop.test/o-1');
+    await t.app.get(TrackingBuffer).flush();
+
+    const m1 = annRows.get('o-1')!;
+    const m2 = annRows.get('o-2')!;
+    await eventually(async () => (await outboxEvents(t, 'clicked', m1.message_id)).length === 1, {
+      what: 'the click of the o-1 message',
+    });
+    const [clicked] = await outboxEvents(t, 'clicked', m1.message_id);
+    expect(clicked!.payload).toMatchObject({ person_id: ann, org_id: 'o-1', url: 'https://shop.test/o-1' });
+    const [opened] = await outboxEvents(t, 'opened', m2.message_id);
+    expect(opened!.payload).toMatchObject({ person_id: ann, org_id: 'o-2' });
+    expect(await outboxEvents(t, 'clicked', m2.message_id)).toEqual([]);
+    const tracked = await t.sql<{ id: string; opened: boolean; clicked: boolean }>(
+      `SELECT id, first_opened_at IS NOT NULL AS opened, first_clicked_at IS NOT NULL AS clicked
+         FROM campaign.email_messages WHERE id = ANY($1::uuid[]) ORDER BY org_id`,
+      [[m1.id, m2.id]],
+    );
+    // The click implies the open of its own message only.
+    expect(tracked).toEqual([
+      { id: m1.id, opened: true, clicked: true },
+      { id: m2.id, opened: true, clicked: false },
+    ]);
+
+    // The send step again for the same entries (a batch retried): no second mail, same outcomes.
+    const again = await t.app.get<CampaignMailer>(CAMPAIGN_MAILER).sendCampaignEmails(
+      {
+        organisationId: admin.organisation.id,
+        campaign: { id, name: 'Org news', context: 'org' },
+        runId: run.id,
+        actionId: 'mail',
+      },
+      { template_id: templateId },
+      ['o-1', 'o-2'].map((org) => ({
+        id: ann,
+        email: 'ann@two-orgs.test',
+        unsubscribed: false,
+        variables: {},
+        orgId: org,
+      })),
+    );
+    expect(again).toEqual([
+      { personId: ann, orgId: 'o-1', status: 'sent', reason: null },
+      { personId: ann, orgId: 'o-2', status: 'sent', reason: null },
+    ]);
+    expect(await messagesOf(run.id)).toHaveLength(3);
+
+    // every_time: a second run enters every person and org again, with new messages.
+    await f.publish(admin, id, {});
+    const second = await f.settledRun(id, 2);
+    expect(second).toMatchObject({ state: 'finished', total_count: 3 });
+    const secondRows = await messagesOf(second.id);
+    expect(secondRows.map((r) => [r.person_id, r.org_id])).toEqual(rows.map((r) => [r.person_id, r.org_id]));
+    expect(secondRows.some((r) => rows.some((old) => old.message_id === r.message_id))).toBe(false);
+    await mailsTo(
+      { email: 'ann@two-orgs.test', org: 'o-1' },
+      { email: 'ann@two-orgs.test', org: 'o-2' },
+      { email: 'bob@two-orgs.test', org: 'o-1' },
+    );
+  });
+
+  it("qualifies 'once' per person and org: a new org of a known person enters, nothing else", async () => {
+    const cy = await person('cy@once-orgs.test', ['o-1', 'o-2']);
+    const mail = { ...mailStep('mail', templateId) };
+    mail.action_options = { ...mail.action_options, subject: 'News for {{ person.org_id }}' };
+    const id = await orgCampaign('Org once', 'once-orgs.test', chain(mail), { rule: 'once' });
+    expect(await f.settledRun(id)).toMatchObject({ state: 'finished', total_count: 2 });
+    await mailsTo({ email: 'cy@once-orgs.test', org: 'o-1' }, { email: 'cy@once-orgs.test', org: 'o-2' });
+
+    // Nobody new: the second run is skipped.
+    await f.publish(admin, id, {});
+    expect(await f.settledRun(id, 2)).toMatchObject({ state: 'skipped' });
+
+    // Cy becomes a product user of a third org: only that entry qualifies.
+    await addOrgs('cy@once-orgs.test', ['o-3']);
+    await f.publish(admin, id, {});
+    const third = await f.settledRun(id, 3);
+    expect(third).toMatchObject({ state: 'finished', total_count: 1 });
+    expect(await entriesOf(third.id)).toEqual([{ person_id: cy, org_id: 'o-3', state: 'completed' }]);
+    const received = await sink.waitFor({ to: 'cy@once-orgs.test', subject: 'News for o-3' }, 90_000);
+    expect(received.html).toContain('Your account o-3');
+  });
+});
