@@ -237,8 +237,18 @@ describe('CampaignMailerService', () => {
     ]);
     expect(outcomes).toEqual([
       { personId: flaky.id, orgId: null, status: 'sent', reason: null },
-      { personId: reject.id, orgId: null, status: 'dropped', reason: expect.stringMatching(/^rejected: .*550/) },
-      { personId: cut.id, orgId: null, status: 'outcome_unknown', reason: expect.stringMatching(/^outcome unknown: /) },
+      {
+        personId: reject.id,
+        orgId: null,
+        status: 'dropped',
+        reason: expect.stringMatching(/^rejected: .*550/),
+      },
+      {
+        personId: cut.id,
+        orgId: null,
+        status: 'outcome_unknown',
+        reason: expect.stringMatching(/^outcome unknown: /),
+      },
     ]);
     expect(tempfails.get(flaky.email)).toBe(0);
     await sink.waitFor({ to: flaky.email });
@@ -267,7 +277,12 @@ describe('CampaignMailerService', () => {
     const spy = await addPerson(stranger, 'spy@customer.test', 'Spy');
     const outcomes = await mailer.sendCampaignEmails(scope, { template_id: strangerTemplateId }, [ann, spy]);
     expect(outcomes).toEqual([
-      { personId: ann.id, orgId: null, status: 'not_sent', reason: 'render failed: the email template no longer exists' },
+      {
+        personId: ann.id,
+        orgId: null,
+        status: 'not_sent',
+        reason: 'render failed: the email template no longer exists',
+      },
       { personId: spy.id, orgId: null, status: 'not_sent', reason: 'the contact no longer exists' },
     ]);
     expect((await messages(scope.runId)).map((r) => r.person_id)).toEqual([ann.id]);
@@ -299,7 +314,12 @@ describe('CampaignMailerService', () => {
     const fay = await addPerson(admin, 'fay@customer.test', 'Fay');
     const outcomes = await mailer.sendCampaignEmails(scope, { template_id: broken!.id }, [fay]);
     expect(outcomes).toEqual([
-      { personId: fay.id, orgId: null, status: 'not_sent', reason: expect.stringMatching(/^render failed: content: /) },
+      {
+        personId: fay.id,
+        orgId: null,
+        status: 'not_sent',
+        reason: expect.stringMatching(/^render failed: content: /),
+      },
     ]);
     expect(sink.unclaimed({ to: fay.email })).toEqual([]);
   });

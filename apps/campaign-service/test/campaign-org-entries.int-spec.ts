@@ -1,9 +1,12 @@
 import { campaignCreateContract, type Flow } from '@meridian/contracts';
-import { eventually, type ReceivedMail, type SignedIn, type SmtpSink, startSmtpSink } from '@meridian/testing';
 import {
-  CAMPAIGN_MAILER,
-  type CampaignMailer,
-} from '../src/modules/campaigns/journey/campaign-mailer.port';
+  eventually,
+  type ReceivedMail,
+  type SignedIn,
+  type SmtpSink,
+  startSmtpSink,
+} from '@meridian/testing';
+import { CAMPAIGN_MAILER, type CampaignMailer } from '../src/modules/campaigns/journey/campaign-mailer.port';
 import { TrackingBuffer } from '../src/modules/delivery/tracking/tracking-buffer.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { audienceOf, chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
@@ -79,7 +82,12 @@ describe('org-context campaigns: one entry per person and org', () => {
       .call(campaignCreateContract, { name, campaign_context: 'org' }, admin)
       .expect(200);
     const id = body.campaign.campaign_id as string;
-    await f.publish(admin, id, { flow, dynamic_list: audienceOf(domain), rule, schedule: { run_type: 'at_once' } });
+    await f.publish(admin, id, {
+      flow,
+      dynamic_list: audienceOf(domain),
+      rule,
+      schedule: { run_type: 'at_once' },
+    });
     return id;
   }
 
@@ -151,7 +159,9 @@ describe('org-context campaigns: one entry per person and org', () => {
     const o2 = mails.get('ann@two-orgs.test o-2')!;
     const pixel = /<img src="([^"]+)"/.exec(o2.html)![1]!;
     await t.http().get(pathOf(pixel)).set('user-agent', CHROME).expect(200);
-    const click = [...o1.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((h) => h.includes('/t/c/'))!;
+    const click = [...o1.html.matchAll(/href="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .find((h) => h.includes('/t/c/'))!;
     const redirect = await t.http().get(pathOf(click)).set('user-agent', CHROME).expect(302);
     expect(redirect.headers.location).toBe('https://shop.test/o-1');
     await t.app.get(TrackingBuffer).flush();

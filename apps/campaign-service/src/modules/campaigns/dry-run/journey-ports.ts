@@ -55,7 +55,12 @@ export async function tokenValues(
   const texts = Object.fromEntries(tokens.map((token, i) => [`token.${i}`, tokenText(token)]));
   const rendered = await deps.personalisation.renderForPersons(deps.organisationId, {
     texts,
-    persons: persons.map((p) => ({ id: p.id, email: p.email, org_id: p.orgId ?? null, product_user_id: null })),
+    persons: persons.map((p) => ({
+      id: p.id,
+      email: p.email,
+      org_id: p.orgId ?? null,
+      product_user_id: null,
+    })),
     campaignContext: deps.campaignContext,
   });
   // Paired by entry: one person may stand in a batch once per org, with that org's values.
@@ -65,10 +70,7 @@ export async function tokenValues(
   ))
     tokens.forEach((token, i) => {
       const error = result.errors[`token.${i}`];
-      values.set(
-        `${key}\u0000${token}`,
-        error ? { error } : { ok: result.texts[`token.${i}`] ?? '' },
-      );
+      values.set(`${key}\u0000${token}`, error ? { error } : { ok: result.texts[`token.${i}`] ?? '' });
     });
   return values;
 }

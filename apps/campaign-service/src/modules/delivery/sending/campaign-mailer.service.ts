@@ -81,7 +81,13 @@ export class CampaignMailerService implements CampaignMailer {
     const unique = [...new Map(recipients.map((r) => [entryKey(r.id, r.orgId), r])).values()];
     const fresh = unique.map((r) => {
       const id = randomUUID();
-      return { id, personId: r.id, orgId: r.orgId, email: r.email, messageId: campaignMessageId(id, sender.email) };
+      return {
+        id,
+        personId: r.id,
+        orgId: r.orgId,
+        email: r.email,
+        messageId: campaignMessageId(id, sender.email),
+      };
     });
     const created = await this.recorder.createMessages(scope, template, (tx) =>
       this.repository.create(tx, messageScope, fresh),
@@ -157,7 +163,12 @@ export class CampaignMailerService implements CampaignMailer {
       // A person of another organisation, or deleted: nothing to send, nothing recorded.
       if (!createdKeys.has(key) && !earlierKeys.has(key))
         return [
-          { personId: r.id, orgId: r.orgId, status: 'not_sent' as const, reason: 'the contact no longer exists' },
+          {
+            personId: r.id,
+            orgId: r.orgId,
+            status: 'not_sent' as const,
+            reason: 'the contact no longer exists',
+          },
         ];
       return [];
     });
@@ -182,7 +193,12 @@ export class CampaignMailerService implements CampaignMailer {
     for (const alert of prepared) {
       if (signal?.aborted) break;
       if (!alert.mails) {
-        outcomes.push({ personId: alert.personId, orgId: alert.orgId, status: 'not_sent', reason: alert.reason });
+        outcomes.push({
+          personId: alert.personId,
+          orgId: alert.orgId,
+          status: 'not_sent',
+          reason: alert.reason,
+        });
         continue;
       }
       const granted = await this.limiter.acquire(scope.organisationId, alert.mails.length, signal);
