@@ -8,6 +8,8 @@ import {
 } from '@meridian/testing';
 import { CAMPAIGN_MAILER, type CampaignMailer } from '../src/modules/campaigns/journey/campaign-mailer.port';
 import { TrackingBuffer } from '../src/modules/delivery/tracking/tracking-buffer.service';
+import { OrgEntries1771500000000 } from '../src/migrations/1771500000000-org-entries';
+import { DataSource } from 'typeorm';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { audienceOf, chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
 import { outboxEvents } from './support/tracking-messages';
@@ -113,6 +115,60 @@ describe('org-context campaigns: one entry per person and org', () => {
   }
 
   const pathOf = (url: string) => url.slice(PUBLIC_BASE_URL.length);
+
+  // First, while no person holds two entries of a run: the migration can still be undone.
+  it('keeps a run in flight valid across the migration: its message is found, never sent again', async () => {
+    const migration = new OrgEntries1771500000000();
+    const runner = t.app.get(DataSource).createQueryRunner();
+    const org = admin.organisation.id;
+    try {
+      await migration.down(runner);
+      // The shape before: a paused org-context run whose entry already got its mail.
+      const dana = await person('dana@in-flight.test', ['o-7']);
+      const [campaign] = await t.sql<{ id: string }>(
+        `INSERT INTO campaign.campaigns (organisation_id, name, campaign_context, active)
+         VALUES ($1, 'In flight', 'org', false) RETURNING id`,
+        [org],
+      );
+      const [run] = await t.sql<{ id: string }>(
+        `INSERT INTO campaign.campaign_runs (organisation_id, campaign_id, campaign_version, run_type, slot_time, state)
+         VALUES ($1, $2, 1, 'at_once', now(), 'processing') RETURNING id`,
+        [org, campaign!.id],
+      );
+      await t.sql(
+        `INSERT INTO campaign.run_persons (run_id, person_id, organisation_id, campaign_id, org_id, state, current_action_id)
+         VALUES ($1, $2, $3, $4, 'o-7', 'active', 'mail')`,
+        [run!.id, dana, org, campaign!.id],
+      );
+      await t.sql(
+        `INSERT INTO campaign.email_messages (organisation_id, campaign_id, run_id, action_id, person_id, email, message_id, status)
+         VALUES ($1, $2, $3, 'mail', $4, 'dana@in-flight.test', '<in-flight@acme.test>', 'sent')`,
+        [org, campaign!.id, run!.id, dana],
+      );
+      await migration.up(runner);
+
+      expect(
+        await t.sql(`SELECT org_id, org_key FROM campaign.email_messages WHERE run_id = $1`, [run!.id]),
+      ).toEqual([{ org_id: 'o-7', org_key: 'o-7' }]);
+      // The entry resumes at its send step: the mailer finds the message it already has.
+      const outcomes = await t.app.get<CampaignMailer>(CAMPAIGN_MAILER).sendCampaignEmails(
+        {
+          organisationId: org,
+          campaign: { id: campaign!.id, name: 'In flight', context: 'org' },
+          runId: run!.id,
+          actionId: 'mail',
+        },
+        { template_id: templateId },
+        [{ id: dana, email: 'dana@in-flight.test', unsubscribed: false, variables: {}, orgId: 'o-7' }],
+      );
+      expect(outcomes).toEqual([{ personId: dana, orgId: 'o-7', status: 'sent', reason: null }]);
+      expect(await messagesOf(run!.id)).toHaveLength(1);
+      // (Its state is the sweep's business: the campaign is inactive, so its run may be cancelled.)
+      expect((await entriesOf(run!.id)).map((e) => [e.person_id, e.org_id])).toEqual([[dana, 'o-7']]);
+    } finally {
+      await runner.release();
+    }
+  });
 
   it('mails a person of two orgs twice, each with its org, and tracks each message apart', async () => {
     const ann = await person('ann@two-orgs.test', ['o-1', 'o-2']);
