@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { campaignCreateContract, type Flow } from '@meridian/contracts';
 import {
   eventually,
@@ -37,10 +39,29 @@ describe('org-context campaigns: one entry per person and org', () => {
   let admin: SignedIn;
   let f: ReturnType<typeof engineFixture>;
   let templateId: string;
+  /** Webhook calls by "email org" of their payload: the first of each is answered 500, then 200. */
+  const calls = new Map<string, number>();
+  const peer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const { email, org } = JSON.parse(body || '{}') as { email?: string; org?: string };
+      const n = (calls.get(`${email} ${org}`) ?? 0) + 1;
+      calls.set(`${email} ${org}`, n);
+      res.statusCode = n === 1 ? 500 : 200;
+      res.end('{}');
+    });
+  });
 
   beforeAll(async () => {
+    await new Promise<void>((done) => peer.listen(0, '127.0.0.1', done));
     sink = await startSmtpSink();
-    t = await startCampaignTestApp({ SMTP_URL: sink.url, PUBLIC_BASE_URL, RENDER_WORKERS: '1' });
+    t = await startCampaignTestApp({
+      SMTP_URL: sink.url,
+      PUBLIC_BASE_URL,
+      RENDER_WORKERS: '1',
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    });
     f = engineFixture(t);
     admin = await t.platform.newOrganisation();
     await f.warmRenderPool(admin);
@@ -52,11 +73,17 @@ describe('org-context campaigns: one entry per person and org', () => {
       [admin.organisation.id],
     );
     templateId = row!.id;
+    await t.sql(
+      `INSERT INTO campaign.webhooks (organisation_id, webhook_id, name, method, url, payload, timeout)
+       VALUES ($1, 'org-hook', 'Org hook', 'POST', $2, '{"email": "{{ person.email }}", "org": "{{ person.org_id }}"}', 30)`,
+      [admin.organisation.id, `http://127.0.0.1:${(peer.address() as AddressInfo).port}/hook`],
+    );
   });
 
   afterAll(async () => {
     await t?.close();
     await sink?.close();
+    await new Promise((done) => peer.close(done));
   });
 
   afterEach(() => {
@@ -300,5 +327,24 @@ describe('org-context campaigns: one entry per person and org', () => {
     expect(await entriesOf(third.id)).toEqual([{ person_id: cy, org_id: 'o-3', state: 'completed' }]);
     const received = await sink.waitFor({ to: 'cy@once-orgs.test', subject: 'News for o-3' }, 90_000);
     expect(received.html).toContain('Your account o-3');
+  });
+
+  it('calls a webhook once per entry with its org, retrying each entry on its own', async () => {
+    const eve = await person('eve@hook-orgs.test', ['o-1', 'o-2']);
+    const hook = {
+      action_id: 'call',
+      action_type: 'webhook' as const,
+      action_options: { webhook_id: 'org-hook' },
+    };
+    const id = await orgCampaign('Org hook', 'hook-orgs.test', chain(hook), { rule: 'once' });
+    const run = await f.settledRun(id);
+    expect(run).toMatchObject({ state: 'finished', total_count: 2 });
+    // Each entry failed once (500), waited its backoff and succeeded: two calls per org.
+    expect(calls.get('eve@hook-orgs.test o-1')).toBe(2);
+    expect(calls.get('eve@hook-orgs.test o-2')).toBe(2);
+    expect(await entriesOf(run.id)).toEqual([
+      { person_id: eve, org_id: 'o-1', state: 'completed' },
+      { person_id: eve, org_id: 'o-2', state: 'completed' },
+    ]);
   });
 });
