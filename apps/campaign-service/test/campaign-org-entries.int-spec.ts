@@ -1,32 +1,17 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { campaignCreateContract, type Flow } from '@meridian/contracts';
-import {
-  eventually,
-  type ReceivedMail,
-  type SignedIn,
-  type SmtpSink,
-  startSmtpSink,
-} from '@meridian/testing';
+import { eventually, type SignedIn, type SmtpSink, startSmtpSink } from '@meridian/testing';
 import { CAMPAIGN_MAILER, type CampaignMailer } from '../src/modules/campaigns/journey/campaign-mailer.port';
 import { TrackingBuffer } from '../src/modules/delivery/tracking/tracking-buffer.service';
 import { OrgEntries1771500000000 } from '../src/migrations/1771500000000-org-entries';
 import { DataSource } from 'typeorm';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
-import { audienceOf, chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
+import { chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
+import { orgEntryFixture, webhookPeer } from './support/org-entry-fixture';
 import { outboxEvents } from './support/tracking-messages';
 
 const PUBLIC_BASE_URL = 'https://meridian.test';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-
-interface MessageRow {
-  id: string;
-  person_id: string;
-  org_id: string | null;
-  message_id: string;
-  status: string;
-}
 
 /**
  * Org-context campaigns (spec 1: one email per Email+OrgID product user): a person who is a
@@ -39,22 +24,11 @@ describe('org-context campaigns: one entry per person and org', () => {
   let admin: SignedIn;
   let f: ReturnType<typeof engineFixture>;
   let templateId: string;
-  /** Webhook calls by "email org" of their payload: the first of each is answered 500, then 200. */
-  const calls = new Map<string, number>();
-  const peer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const { email, org } = JSON.parse(body || '{}') as { email?: string; org?: string };
-      const n = (calls.get(`${email} ${org}`) ?? 0) + 1;
-      calls.set(`${email} ${org}`, n);
-      res.statusCode = n === 1 ? 500 : 200;
-      res.end('{}');
-    });
-  });
+  const peer = webhookPeer();
+  let o: ReturnType<typeof orgEntryFixture>;
 
   beforeAll(async () => {
-    await new Promise<void>((done) => peer.listen(0, '127.0.0.1', done));
+    await new Promise<void>((done) => peer.server.listen(0, '127.0.0.1', done));
     sink = await startSmtpSink();
     t = await startCampaignTestApp({
       SMTP_URL: sink.url,
@@ -64,6 +38,7 @@ describe('org-context campaigns: one entry per person and org', () => {
     });
     f = engineFixture(t);
     admin = await t.platform.newOrganisation();
+    o = orgEntryFixture(t, f, admin, sink);
     await f.warmRenderPool(admin);
     const [row] = await t.sql<{ id: string }>(
       `INSERT INTO campaign.email_templates (organisation_id, name, template_type, subject, content)
@@ -76,70 +51,23 @@ describe('org-context campaigns: one entry per person and org', () => {
     await t.sql(
       `INSERT INTO campaign.webhooks (organisation_id, webhook_id, name, method, url, payload, timeout)
        VALUES ($1, 'org-hook', 'Org hook', 'POST', $2, '{"email": "{{ person.email }}", "org": "{{ person.org_id }}"}', 30)`,
-      [admin.organisation.id, `http://127.0.0.1:${(peer.address() as AddressInfo).port}/hook`],
+      [admin.organisation.id, `http://127.0.0.1:${(peer.server.address() as AddressInfo).port}/hook`],
     );
   });
 
   afterAll(async () => {
     await t?.close();
     await sink?.close();
-    await new Promise((done) => peer.close(done));
+    await new Promise((done) => peer.server.close(done));
   });
 
   afterEach(() => {
     expect(sink.unclaimed()).toEqual([]);
   });
 
-  async function person(email: string, orgs: string[]): Promise<string> {
-    const [row] = await t.sql<{ id: string }>(
-      `INSERT INTO campaign.persons (organisation_id, email, first_name) VALUES ($1, $2, 'Pat') RETURNING id`,
-      [admin.organisation.id, email],
-    );
-    await addOrgs(email, orgs);
-    return row!.id;
-  }
-
-  async function addOrgs(email: string, orgs: string[]) {
-    await t.sql(
-      `INSERT INTO campaign.person_org (organisation_id, email, org_id) SELECT $1, $2, unnest($3::text[])`,
-      [admin.organisation.id, email, orgs],
-    );
-  }
-
-  async function orgCampaign(name: string, domain: string, flow: Flow, rule: unknown): Promise<string> {
-    const { body } = await t
-      .call(campaignCreateContract, { name, campaign_context: 'org' }, admin)
-      .expect(200);
-    const id = body.campaign.campaign_id as string;
-    await f.publish(admin, id, {
-      flow,
-      dynamic_list: audienceOf(domain),
-      rule,
-      schedule: { run_type: 'at_once' },
-    });
-    return id;
-  }
-
-  const messagesOf = (runId: string) =>
-    t.sql<MessageRow>(
-      `SELECT id, person_id, org_id, message_id, status FROM campaign.email_messages
-        WHERE run_id = $1 ORDER BY person_id, org_id`,
-      [runId],
-    );
-
-  const entriesOf = (runId: string) =>
-    t.sql<{ person_id: string; org_id: string | null; state: string }>(
-      `SELECT person_id, org_id, state FROM campaign.run_persons WHERE run_id = $1 ORDER BY person_id, org_id`,
-      [runId],
-    );
-
-  /** The mails of `count` recipients, by subject (the subject names the org). */
-  async function mailsTo(...to: { email: string; org: string }[]): Promise<Map<string, ReceivedMail>> {
-    const mails = new Map<string, ReceivedMail>();
-    for (const { email, org } of to)
-      mails.set(`${email} ${org}`, await sink.waitFor({ to: email, subject: `News for ${org}` }, 90_000));
-    return mails;
-  }
+  const person = (email: string, orgs: string[]) => o.person(email, orgs);
+  const messagesOf = (runId: string) => o.messagesOf(runId);
+  const entriesOf = (runId: string) => o.entriesOf(runId);
 
   const pathOf = (url: string) => url.slice(PUBLIC_BASE_URL.length);
 
@@ -203,7 +131,7 @@ describe('org-context campaigns: one entry per person and org', () => {
     const list = await f.staticList(admin, 'Org mailed');
     const mail = { ...mailStep('mail', templateId) };
     mail.action_options = { ...mail.action_options, subject: 'News for {{ person.org_id }}' };
-    const id = await orgCampaign('Org news', 'two-orgs.test', chain(mail, listStep('tag', list)), {
+    const id = await o.orgCampaign('Org news', 'two-orgs.test', chain(mail, listStep('tag', list)), {
       rule: 'every_time',
     });
 
@@ -226,7 +154,7 @@ describe('org-context campaigns: one entry per person and org', () => {
     const annRows = new Map(rows.filter((r) => r.person_id === ann).map((r) => [r.org_id, r]));
     expect([...annRows.keys()].sort()).toEqual(['o-1', 'o-2']);
 
-    const mails = await mailsTo(
+    const mails = await o.mailsTo(
       { email: 'ann@two-orgs.test', org: 'o-1' },
       { email: 'ann@two-orgs.test', org: 'o-2' },
       { email: 'bob@two-orgs.test', org: 'o-1' },
@@ -300,7 +228,7 @@ describe('org-context campaigns: one entry per person and org', () => {
     const secondRows = await messagesOf(second.id);
     expect(secondRows.map((r) => [r.person_id, r.org_id])).toEqual(rows.map((r) => [r.person_id, r.org_id]));
     expect(secondRows.some((r) => rows.some((old) => old.message_id === r.message_id))).toBe(false);
-    await mailsTo(
+    await o.mailsTo(
       { email: 'ann@two-orgs.test', org: 'o-1' },
       { email: 'ann@two-orgs.test', org: 'o-2' },
       { email: 'bob@two-orgs.test', org: 'o-1' },
@@ -311,16 +239,16 @@ describe('org-context campaigns: one entry per person and org', () => {
     const cy = await person('cy@once-orgs.test', ['o-1', 'o-2']);
     const mail = { ...mailStep('mail', templateId) };
     mail.action_options = { ...mail.action_options, subject: 'News for {{ person.org_id }}' };
-    const id = await orgCampaign('Org once', 'once-orgs.test', chain(mail), { rule: 'once' });
+    const id = await o.orgCampaign('Org once', 'once-orgs.test', chain(mail), { rule: 'once' });
     expect(await f.settledRun(id)).toMatchObject({ state: 'finished', total_count: 2 });
-    await mailsTo({ email: 'cy@once-orgs.test', org: 'o-1' }, { email: 'cy@once-orgs.test', org: 'o-2' });
+    await o.mailsTo({ email: 'cy@once-orgs.test', org: 'o-1' }, { email: 'cy@once-orgs.test', org: 'o-2' });
 
     // Nobody new: the second run is skipped.
     await f.publish(admin, id, {});
     expect(await f.settledRun(id, 2)).toMatchObject({ state: 'skipped' });
 
     // Cy becomes a product user of a third org: only that entry qualifies.
-    await addOrgs('cy@once-orgs.test', ['o-3']);
+    await o.addOrgs('cy@once-orgs.test', ['o-3']);
     await f.publish(admin, id, {});
     const third = await f.settledRun(id, 3);
     expect(third).toMatchObject({ state: 'finished', total_count: 1 });
@@ -336,12 +264,12 @@ describe('org-context campaigns: one entry per person and org', () => {
       action_type: 'webhook' as const,
       action_options: { webhook_id: 'org-hook' },
     };
-    const id = await orgCampaign('Org hook', 'hook-orgs.test', chain(hook), { rule: 'once' });
+    const id = await o.orgCampaign('Org hook', 'hook-orgs.test', chain(hook), { rule: 'once' });
     const run = await f.settledRun(id);
     expect(run).toMatchObject({ state: 'finished', total_count: 2 });
     // Each entry failed once (500), waited its backoff and succeeded: two calls per org.
-    expect(calls.get('eve@hook-orgs.test o-1')).toBe(2);
-    expect(calls.get('eve@hook-orgs.test o-2')).toBe(2);
+    expect(peer.calls.get('eve@hook-orgs.test o-1')).toBe(2);
+    expect(peer.calls.get('eve@hook-orgs.test o-2')).toBe(2);
     expect(await entriesOf(run.id)).toEqual([
       { person_id: eve, org_id: 'o-1', state: 'completed' },
       { person_id: eve, org_id: 'o-2', state: 'completed' },
