@@ -6,7 +6,7 @@ import { OrgEntries1771500000000 } from '../src/migrations/1771500000000-org-ent
 import { DataSource } from 'typeorm';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { chain, engineFixture, listStep, mailStep } from './support/engine-fixture';
-import { orgEntryFixture, webhookPeer } from './support/org-entry-fixture';
+import { orgEntryFixture, orgTierFlow, webhookPeer } from './support/org-entry-fixture';
 import { outboxEvents } from './support/tracking-messages';
 
 const PUBLIC_BASE_URL = 'https://meridian.test';
@@ -274,5 +274,20 @@ describe('org-context campaigns: one entry per person and org', () => {
       { person_id: eve, org_id: 'o-1', state: 'completed' },
       { person_id: eve, org_id: 'o-2', state: 'completed' },
     ]);
+  });
+
+  it("branches by a token rendered with each entry's org, both entries of one person in one batch", async () => {
+    await t.sql(
+      `INSERT INTO campaign.email_tokens (organisation_id, name, code, default_value, return_type)
+       VALUES ($1, 'org_tier', '{% if person.org_id == "o-gold" %}gold{% else %}basic{% endif %}', 'basic', 'string')`,
+      [admin.organisation.id],
+    );
+    const fay = await person('fay@tier-orgs.test', ['o-gold', 'o-plain']);
+    const flow = orgTierFlow(templateId);
+    const id = await o.orgCampaign('Org tiers', 'tier-orgs.test', flow, { rule: 'once' });
+    const run = await f.settledRun(id);
+    expect(run).toMatchObject({ state: 'finished', total_count: 2 });
+    expect((await messagesOf(run.id)).map((m) => [m.person_id, m.org_id])).toEqual([[fay, 'o-gold']]);
+    await o.mailsTo({ email: 'fay@tier-orgs.test', org: 'o-gold' });
   });
 });

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
-import { campaignCreateContract, type Flow } from '@meridian/contracts';
+import { campaignCreateContract, type Flow, FLOW_ROOT } from '@meridian/contracts';
 import type { ReceivedMail, SignedIn, SmtpSink } from '@meridian/testing';
 import type { CampaignTestApp } from './campaign-test-app';
-import { audienceOf, type engineFixture } from './engine-fixture';
+import { audienceOf, type engineFixture, mailStep } from './engine-fixture';
 
 export interface OrgMessageRow {
   id: string;
@@ -30,6 +30,34 @@ export function webhookPeer() {
     });
   });
   return { server, calls };
+}
+
+/**
+ * A branch by the saved token 'org_tier' (gold for one org, basic otherwise): gold entries get
+ * a mail whose subject names their org ('News for {org}'), basic ones end.
+ */
+export function orgTierFlow(templateId: string): Flow {
+  const mail = { ...mailStep('mail', templateId), branch_id: 'gold', is_deleted: false };
+  mail.action_options = { ...mail.action_options, subject: 'News for {{ person.org_id }}' };
+  return {
+    nodes: [
+      {
+        action_id: 'by-tier',
+        action_type: 'branch_by_token',
+        is_deleted: false,
+        action_options: {
+          token: 'org_tier',
+          default_branch_id: 'basic',
+          conditions: [{ branch_id: 'gold', condition: { operator: 'equals', value: ['gold'] } }],
+        },
+      },
+      mail,
+    ],
+    links: [
+      { source: FLOW_ROOT, target: 'by-tier', attributes: {} },
+      { source: 'by-tier', target: 'mail', attributes: { branch_id: 'gold' } },
+    ],
+  };
 }
 
 /** Product users of several orgs, org-context campaigns, and the entries and messages of their runs. */
