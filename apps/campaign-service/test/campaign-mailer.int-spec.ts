@@ -124,8 +124,8 @@ describe('CampaignMailerService', () => {
     const bob = await addPerson(admin, 'bob@customer.test', 'Bob');
     const outcomes = await mailer.sendCampaignEmails(scope, { template_id: templateId }, [ann, bob]);
     expect(outcomes).toEqual([
-      { personId: ann.id, status: 'sent', reason: null },
-      { personId: bob.id, status: 'sent', reason: null },
+      { personId: ann.id, orgId: null, status: 'sent', reason: null },
+      { personId: bob.id, orgId: null, status: 'sent', reason: null },
     ]);
     const rows = await messages(scope.runId);
     const annRow = rows.find((r) => r.person_id === ann.id)!;
@@ -208,9 +208,9 @@ describe('CampaignMailerService', () => {
       { ...empty, email: '' },
     ]);
     expect(outcomes).toEqual([
-      { personId: gone.id, status: 'not_sent', reason: 'unsubscribed' },
-      { personId: bounced.id, status: 'not_sent', reason: 'suppressed: bounce' },
-      { personId: empty.id, status: 'not_sent', reason: 'no email address' },
+      { personId: gone.id, orgId: null, status: 'not_sent', reason: 'unsubscribed' },
+      { personId: bounced.id, orgId: null, status: 'not_sent', reason: 'suppressed: bounce' },
+      { personId: empty.id, orgId: null, status: 'not_sent', reason: 'no email address' },
     ]);
     const events = await eventsOf(scope.runId);
     expect(names(events)).toEqual(
@@ -236,9 +236,19 @@ describe('CampaignMailerService', () => {
       cut,
     ]);
     expect(outcomes).toEqual([
-      { personId: flaky.id, status: 'sent', reason: null },
-      { personId: reject.id, status: 'dropped', reason: expect.stringMatching(/^rejected: .*550/) },
-      { personId: cut.id, status: 'outcome_unknown', reason: expect.stringMatching(/^outcome unknown: /) },
+      { personId: flaky.id, orgId: null, status: 'sent', reason: null },
+      {
+        personId: reject.id,
+        orgId: null,
+        status: 'dropped',
+        reason: expect.stringMatching(/^rejected: .*550/),
+      },
+      {
+        personId: cut.id,
+        orgId: null,
+        status: 'outcome_unknown',
+        reason: expect.stringMatching(/^outcome unknown: /),
+      },
     ]);
     expect(tempfails.get(flaky.email)).toBe(0);
     await sink.waitFor({ to: flaky.email });
@@ -267,8 +277,13 @@ describe('CampaignMailerService', () => {
     const spy = await addPerson(stranger, 'spy@customer.test', 'Spy');
     const outcomes = await mailer.sendCampaignEmails(scope, { template_id: strangerTemplateId }, [ann, spy]);
     expect(outcomes).toEqual([
-      { personId: ann.id, status: 'not_sent', reason: 'render failed: the email template no longer exists' },
-      { personId: spy.id, status: 'not_sent', reason: 'the contact no longer exists' },
+      {
+        personId: ann.id,
+        orgId: null,
+        status: 'not_sent',
+        reason: 'render failed: the email template no longer exists',
+      },
+      { personId: spy.id, orgId: null, status: 'not_sent', reason: 'the contact no longer exists' },
     ]);
     expect((await messages(scope.runId)).map((r) => r.person_id)).toEqual([ann.id]);
   });
@@ -281,7 +296,7 @@ describe('CampaignMailerService', () => {
       { template_id: templateId, internal_emails: ['sales@acme.test'] },
       [ann],
     );
-    expect(outcomes).toEqual([{ personId: ann.id, status: 'sent', reason: null }]);
+    expect(outcomes).toEqual([{ personId: ann.id, orgId: null, status: 'sent', reason: null }]);
     const alert = await sink.waitFor({ to: 'sales@acme.test' });
     expect(alert.subject).toBe('Hello Annette');
     expect(alert.html).toContain('href="https://shop.test/sale?a=1&amp;b=2"');
@@ -299,7 +314,12 @@ describe('CampaignMailerService', () => {
     const fay = await addPerson(admin, 'fay@customer.test', 'Fay');
     const outcomes = await mailer.sendCampaignEmails(scope, { template_id: broken!.id }, [fay]);
     expect(outcomes).toEqual([
-      { personId: fay.id, status: 'not_sent', reason: expect.stringMatching(/^render failed: content: /) },
+      {
+        personId: fay.id,
+        orgId: null,
+        status: 'not_sent',
+        reason: expect.stringMatching(/^render failed: content: /),
+      },
     ]);
     expect(sink.unclaimed({ to: fay.email })).toEqual([]);
   });
@@ -316,7 +336,7 @@ describe('CampaignMailerService', () => {
     expect(stopped).toEqual([]);
     expect(sink.unclaimed({ to: eve.email })).toEqual([]);
     const later = await mailer.sendCampaignEmails(scope, { template_id: templateId }, [eve]);
-    expect(later).toEqual([{ personId: eve.id, status: 'sent', reason: null }]);
+    expect(later).toEqual([{ personId: eve.id, orgId: null, status: 'sent', reason: null }]);
     await sink.waitFor({ to: eve.email });
     const events = (await eventsOf(scope.runId)).map((e) => e.name);
     expect(events.filter((n) => n === emailEvents.emailProcessed.name)).toHaveLength(1);

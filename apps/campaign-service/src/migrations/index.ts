@@ -15,6 +15,7 @@ import { InboundSync1771100000000 } from './1771100000000-inbound-sync';
 import { ProductActivityIngest1771200000000 } from './1771200000000-product-activity-ingest';
 import { EngineFixes1771300000000 } from './1771300000000-engine-fixes';
 import { CrmFeed1771400000000 } from './1771400000000-crm-feed';
+import { OrgEntries1771500000000 } from './1771500000000-org-entries';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   ProductActivityIngest1771200000000,
   EngineFixes1771300000000,
   CrmFeed1771400000000,
+  OrgEntries1771500000000,
 ];

@@ -17,7 +17,7 @@ export interface MailerCall {
 
 /**
  * A CampaignMailer that records each call and answers as the port promises: idempotent per (run,
- * action, person), 'not_sent' for unsubscribed persons. Engine tests bind it until the delivery
+ * action, person, org), 'not_sent' for unsubscribed persons. Engine tests bind it until the delivery
  * module's mailer is wired in; tests read its calls, never its internals.
  */
 export class RecordingMailer implements CampaignMailer {
@@ -50,13 +50,13 @@ export class RecordingMailer implements CampaignMailer {
   ): SendOutcome[] {
     this.calls.push({ kind, scope, options, personIds: recipients.map((r) => r.id) });
     const outcomes = recipients.map((r) => {
-      const key = `${scope.runId}|${scope.actionId}|${r.id}`;
+      const key = `${scope.runId}|${scope.actionId}|${r.id}|${r.orgId ?? ''}`;
       const known = this.outcomes.get(key);
       if (known) return known;
       const outcome: SendOutcome =
         kind === 'email' && r.unsubscribed
-          ? { personId: r.id, status: 'not_sent', reason: 'unsubscribed' }
-          : { personId: r.id, status: 'sent', reason: null };
+          ? { personId: r.id, orgId: r.orgId, status: 'not_sent', reason: 'unsubscribed' }
+          : { personId: r.id, orgId: r.orgId, status: 'sent', reason: null };
       this.outcomes.set(key, outcome);
       return outcome;
     });

@@ -11,6 +11,7 @@ import {
 } from '@meridian/contracts';
 import { type PersonRecord, PersonsService } from '../../contacts/persons/persons.service';
 import { SavedTokensService } from '../tokens/saved-tokens.service';
+import { entryKey } from './entry-key';
 import { functionList } from './function-catalogue';
 import type { RenderedTexts, SavedToken, TextModes } from './render-core';
 import { RENDER_POOL } from './render-pool.provider';
@@ -31,7 +32,10 @@ export interface RenderRequest {
   modes?: TextModes;
   persons: PersonRef[];
   campaignContext: CampaignContext;
-  /** A person's unsubscribe_url when it is not the default signed link (campaign mail: its /t/u URL). */
+  /**
+   * A recipient's unsubscribe_url when it is not the default signed link (campaign mail: its /t/u
+   * URL), keyed by `entryKey(person id, org_id)`.
+   */
   unsubscribeUrls?: ReadonlyMap<string, string>;
 }
 
@@ -93,7 +97,7 @@ export class PersonalisationService {
           tokens,
           batch.map(({ ref, row }) => ({
             variables: personVariables(row, ref),
-            unsubscribeUrl: input.unsubscribeUrls?.get(row.id) ?? sign(orgId, row.id),
+            unsubscribeUrl: input.unsubscribeUrls?.get(entryKey(row.id, ref.org_id)) ?? sign(orgId, row.id),
           })),
         ),
       ),

@@ -1,6 +1,6 @@
 import type { CampaignContext, DryRunEmail } from '@meridian/contracts';
 import { tokenPlaceholder } from '@meridian/contracts';
-import type { PersonalisationService } from '../../assets/personalisation';
+import { entryKey, pairRendered, type PersonalisationService } from '../../assets/personalisation';
 import { type GlobalEmailSettings } from '../../assets/templates/template-test-send.service';
 import { resolveSender, type SenderAddress, templateSenderValues } from '../../assets/templates/sender';
 import type {
@@ -55,21 +55,28 @@ export async function tokenValues(
   const texts = Object.fromEntries(tokens.map((token, i) => [`token.${i}`, tokenText(token)]));
   const rendered = await deps.personalisation.renderForPersons(deps.organisationId, {
     texts,
-    persons: persons.map((p) => ({ id: p.id, email: p.email, org_id: null, product_user_id: null })),
+    persons: persons.map((p) => ({
+      id: p.id,
+      email: p.email,
+      org_id: p.orgId ?? null,
+      product_user_id: null,
+    })),
     campaignContext: deps.campaignContext,
   });
-  for (const result of rendered)
+  // Paired by entry: one person may stand in a batch once per org, with that org's values.
+  for (const [key, result] of pairRendered(
+    persons.map((p) => ({ id: p.id, org_id: p.orgId ?? null })),
+    rendered,
+  ))
     tokens.forEach((token, i) => {
       const error = result.errors[`token.${i}`];
-      values.set(
-        tokenKey(result.person.id, token),
-        error ? { error } : { ok: result.texts[`token.${i}`] ?? '' },
-      );
+      values.set(`${key}\u0000${token}`, error ? { error } : { ok: result.texts[`token.${i}`] ?? '' });
     });
   return values;
 }
 
-export const tokenKey = (personId: string, token: string) => `${personId}\u0000${token}`;
+export const tokenKey = (person: JourneyPerson, token: string) =>
+  `${entryKey(person.id, person.orgId ?? null)}\u0000${token}`;
 
 /**
  * The evaluator's ports for one organisation, built on the service's read paths: the render pool
@@ -81,7 +88,7 @@ export function journeyPorts(deps: PortsDeps): JourneyPorts {
       texts,
       // Decisions, "Personalised HTML": values land escaped in the email body, as is elsewhere.
       modes: html ? { content: 'html' } : {},
-      persons: [{ id: person.id, email: person.email, org_id: null, product_user_id: null }],
+      persons: [{ id: person.id, email: person.email, org_id: person.orgId ?? null, product_user_id: null }],
       campaignContext: deps.campaignContext,
     });
     return rendered;

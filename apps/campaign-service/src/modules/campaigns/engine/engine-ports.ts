@@ -42,7 +42,7 @@ export class EnginePorts {
     return {
       ...ports,
       tokenValue: (person, token) =>
-        Promise.resolve(known.get(tokenKey(person.id, token)) ?? ports.tokenValue(person, token)),
+        Promise.resolve(known.get(tokenKey(person, token)) ?? ports.tokenValue(person, token)),
     };
   }
 

@@ -61,6 +61,7 @@ export class JourneyBatchService {
       ? await this.steps.walk(tx, run, flow.data, claimed, pending, signal)
       : claimed.map((c) => ({
           personId: c.person_id,
+          orgId: c.org_id,
           state: 'failed',
           actionId: c.current_action_id,
           wakeAt: null,

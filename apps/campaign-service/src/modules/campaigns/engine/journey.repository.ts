@@ -12,9 +12,17 @@ export interface ClaimedPerson {
   attempts: number;
 }
 
-/** Where a person goes after a step. */
+/** An entry of a run: a person, and in the org context the product org they entered for. */
+export interface EntryRef {
+  id: string;
+  orgId: string | null;
+}
+
+/** Where an entry (person, org) goes after a step. */
 export interface Move {
   personId: string;
+  /** The entry's org (org context); null for a person-context entry. */
+  orgId: string | null;
   state: 'active' | 'waiting' | 'completed' | 'failed';
   actionId: string | null;
   wakeAt: Date | null;
@@ -54,7 +62,7 @@ export class JourneyRepository {
   }
 
   /**
-   * Takes up to `limit` active persons of the run, locked until the batch commits; persons another
+   * Takes up to `limit` active entries (person, org) of the run, locked until the batch commits; persons another
    * worker holds are passed over, so two workers never walk the same person at once. A worker that
    * dies leaves them active at their step, for the next batch to take again. No ORDER BY: on a
    * run of 100,000 persons a sort per batch would cost more than the batch; persons of one batch
@@ -68,7 +76,7 @@ export class JourneyRepository {
     );
   }
 
-  /** Moves every person of the batch in one statement. */
+  /** Moves every entry of the batch in one statement (keyed by run, person and org). */
   async move(tx: Transaction, runId: string, moves: readonly Move[]): Promise<void> {
     if (moves.length === 0) return;
     await this.m(tx).query(
@@ -79,9 +87,9 @@ export class JourneyRepository {
                               ELSE rp.attempts END,
               acted = rp.acted OR u.acted, updated_at = now()
          FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::boolean[],
-                     $8::boolean[])
-           AS u(person_id, state, action_id, wake_at, outcome, calling, acted)
-        WHERE rp.run_id = $1 AND rp.person_id = u.person_id`,
+                     $8::boolean[], $9::text[])
+           AS u(person_id, state, action_id, wake_at, outcome, calling, acted, org_id)
+        WHERE rp.run_id = $1 AND rp.person_id = u.person_id AND rp.org_key = coalesce(u.org_id, '')`,
       [
         runId,
         moves.map((m) => m.personId),
@@ -91,6 +99,7 @@ export class JourneyRepository {
         moves.map((m) => m.outcome),
         moves.map((m) => m.calling === true),
         moves.map((m) => m.acted === true),
+        moves.map((m) => m.orgId),
       ],
     );
   }
@@ -106,9 +115,11 @@ export class JourneyRepository {
           SET state = u.state, current_action_id = u.action_id, wake_at = u.wake_at, outcome = u.outcome,
               attempts = CASE WHEN u.action_id IS DISTINCT FROM rp.current_action_id THEN 0 ELSE rp.attempts END,
               updated_at = now()
-         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::int[])
-           AS u(person_id, state, action_id, wake_at, outcome, from_action, attempt)
-        WHERE rp.run_id = $1 AND rp.person_id = u.person_id AND rp.state = 'waiting'
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::int[],
+                     $9::text[])
+           AS u(person_id, state, action_id, wake_at, outcome, from_action, attempt, org_id)
+        WHERE rp.run_id = $1 AND rp.person_id = u.person_id AND rp.org_key = coalesce(u.org_id, '')
+          AND rp.state = 'waiting'
           AND rp.current_action_id = u.from_action AND rp.attempts = u.attempt`,
       [
         runId,
@@ -119,6 +130,7 @@ export class JourneyRepository {
         settled.map((s) => s.move.outcome),
         settled.map((s) => s.fromActionId),
         settled.map((s) => s.attempt),
+        settled.map((s) => s.move.orgId),
       ],
     );
   }
@@ -135,7 +147,10 @@ export class JourneyRepository {
     return rows.map((row) => row.run_id);
   }
 
-  /** Adds the persons to the organisation's list (already there: unchanged); false if no such list. */
+  /**
+   * Adds the persons to the organisation's list (already there: unchanged; a person of two org
+   * entries is named twice and added once); false if no such list.
+   */
   async addToList(tx: Transaction, organisationId: string, listId: string, personIds: string[]) {
     if (!(await this.listExists(tx, organisationId, listId))) return false;
     await this.m(tx).query(

@@ -7,6 +7,7 @@ import {
   outgoingLink,
 } from '@meridian/contracts';
 import type { Transaction } from '@meridian/server-kit';
+import { entryKey } from '../../assets/personalisation';
 import { personVariables } from '../../assets/personalisation/personalisation.service';
 import { CrmExportService } from '../../contacts/crm-feed/crm-export.service';
 import { PersonsBulkService, type PersonValue } from '../../contacts/persons/persons-bulk.service';
@@ -15,7 +16,7 @@ import { CAMPAIGN_MAILER, type CampaignMailer, type SendRecipient } from '../jou
 import type { EmailStepOptions } from '../journey/journey.types';
 import { evaluateStepForMany } from '../journey/step-evaluator';
 import { EnginePorts } from './engine-ports';
-import { type ClaimedPerson, JourneyRepository, type Move } from './journey.repository';
+import { type ClaimedPerson, type EntryRef, JourneyRepository, type Move } from './journey.repository';
 import type { RunWithCampaign } from './runs.repository';
 import { type PendingWebhookCall, WebhookStepService } from './webhook-step.service';
 
@@ -41,12 +42,13 @@ export function tokensOf(node: FlowNode): string[] {
   return [...new Set(tokens)];
 }
 
-/** Where a person goes after a step that succeeded: parked, on to the next step, or done. */
-export function moveOn(personId: string, next: string | null, wakeAt: Date | null = null): Move {
-  if (wakeAt) return { personId, state: 'waiting', actionId: next, wakeAt, outcome: null };
+/** Where an entry goes after a step that succeeded: parked, on to the next step, or done. */
+export function moveOn(entry: EntryRef, next: string | null, wakeAt: Date | null = null): Move {
+  const who = { personId: entry.id, orgId: entry.orgId };
+  if (wakeAt) return { ...who, state: 'waiting', actionId: next, wakeAt, outcome: null };
   return next
-    ? { personId, state: 'active', actionId: next, wakeAt: null, outcome: null }
-    : { personId, state: 'completed', actionId: null, wakeAt: null, outcome: null };
+    ? { ...who, state: 'active', actionId: next, wakeAt: null, outcome: null }
+    : { ...who, state: 'completed', actionId: null, wakeAt: null, outcome: null };
 }
 
 /** Steps that do something to or for the person (the rest only route or wait). */
@@ -60,14 +62,15 @@ const ACTING = new Set<FlowNode['action_type']>([
   'salesforce_manual_sync',
 ]);
 
-/** One batch's walk: the calls to make after its commit, and each person's webhook attempts so far. */
+/** One batch's walk: the calls to make after its commit, and each entry's webhook attempts so far. */
 interface Walking {
   pending: PendingWebhookCall[];
   attempts: ReadonlyMap<string, number>;
 }
 
-const fail = (personId: string, outcome: string, actionId: string | null): Move => ({
-  personId,
+const fail = (entry: EntryRef, outcome: string, actionId: string | null): Move => ({
+  personId: entry.id,
+  orgId: entry.orgId,
   state: 'failed',
   actionId,
   wakeAt: null,
@@ -101,7 +104,10 @@ export class StepRunnerService {
     pending: PendingWebhookCall[],
     signal?: AbortSignal,
   ): Promise<Move[]> {
-    const walking: Walking = { pending, attempts: new Map(claimed.map((c) => [c.person_id, c.attempts])) };
+    const walking: Walking = {
+      pending,
+      attempts: new Map(claimed.map((c) => [entryKey(c.person_id, c.org_id), c.attempts])),
+    };
     const rows = await this.persons.findMany(
       run.organisation_id,
       claimed.map((c) => c.person_id),
@@ -112,7 +118,8 @@ export class StepRunnerService {
     for (const entry of claimed) {
       const row = byId.get(entry.person_id);
       if (!row) {
-        moves.push(fail(entry.person_id, 'The contact no longer exists', entry.current_action_id));
+        const gone = { id: entry.person_id, orgId: entry.org_id };
+        moves.push(fail(gone, 'The contact no longer exists', entry.current_action_id));
         continue;
       }
       const key = entry.current_action_id ?? '';
@@ -144,18 +151,19 @@ export class StepRunnerService {
     signal?: AbortSignal,
   ): Promise<Move[]> {
     // A path that ends, or leads to a removed step, is done.
-    if (!node) return persons.map((p) => moveOn(p.id, null));
+    if (!node) return persons.map((p) => moveOn(p, null));
     const id = node.action_id;
     const parsed = actionOptionsSchemas[node.action_type].safeParse(node.action_options ?? {});
     if (!parsed.success) {
       const why = `This step is not complete: ${parsed.error.issues[0]?.message ?? 'Fields are invalid'}`;
-      return persons.map((p) => fail(p.id, why, id));
+      return persons.map((p) => fail(p, why, id));
     }
     const options = parsed.data as Record<string, unknown>;
     const next = outgoingLink(flow, id)?.target ?? null;
     const everyone = (result: string | null) =>
-      persons.map((p) => (result === null ? moveOn(p.id, next) : fail(p.id, result, id)));
-    const ids = persons.map((p) => p.id);
+      persons.map((p) => (result === null ? moveOn(p, next) : fail(p, result, id)));
+    // Person-level actions (lists, CRM values) act once per person, however many orgs they entered for.
+    const ids = [...new Set(persons.map((p) => p.id))];
 
     switch (node.action_type) {
       case 'delay':
@@ -183,7 +191,7 @@ export class StepRunnerService {
             id: p.id,
             email: p.email,
             orgId: p.orgId,
-            attempts: walking.attempts.get(p.id) ?? 0,
+            attempts: walking.attempts.get(entryKey(p.id, p.orgId)) ?? 0,
           })),
         );
         if (parked.pending) walking.pending.push(parked.pending);
@@ -241,8 +249,8 @@ export class StepRunnerService {
     await this.bulk.writeValues(run.organisation_id, values, tx);
     return outcomes.map((outcome, i) =>
       outcome.status === 'error'
-        ? fail(persons[i]!.id, outcome.explanation, node.action_id)
-        : moveOn(persons[i]!.id, outcome.next_action_id, outcome.wake_at ? new Date(outcome.wake_at) : null),
+        ? fail(persons[i]!, outcome.explanation, node.action_id)
+        : moveOn(persons[i]!, outcome.next_action_id, outcome.wake_at ? new Date(outcome.wake_at) : null),
     );
   }
 
@@ -266,11 +274,11 @@ export class StepRunnerService {
       node.action_type === 'send_email'
         ? await this.mailer.sendCampaignEmails(scope, options, persons, signal)
         : await this.mailer.sendInternalAlerts(scope, options, persons, signal);
-    const byPerson = new Map(outcomes.map((o) => [o.personId, o]));
+    const answered = new Set(outcomes.map((o) => entryKey(o.personId, o.orgId)));
     return persons.flatMap((p) => {
-      if (byPerson.has(p.id)) return [moveOn(p.id, next)];
+      if (answered.has(entryKey(p.id, p.orgId))) return [moveOn(p, next)];
       // Stopped early: the next batch takes them again and the mailer answers what it already did.
-      return signal?.aborted ? [] : [fail(p.id, stepFailures.noOutcome, node.action_id)];
+      return signal?.aborted ? [] : [fail(p, stepFailures.noOutcome, node.action_id)];
     });
   }
 }

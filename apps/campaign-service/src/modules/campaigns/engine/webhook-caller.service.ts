@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type CampaignContext, isWebhookUrl, webhookMessages } from '@meridian/contracts';
 import { LOGGER, OutboundHttpClient, OutboundHttpError } from '@meridian/server-kit';
 import type { Logger } from 'pino';
-import { PersonalisationService } from '../../assets/personalisation';
+import { entryKey, pairRendered, PersonalisationService } from '../../assets/personalisation';
 import type { StepWebhook } from './journey.repository';
 
 /** Attempts per person, counting the first; waits double after each failure. */
@@ -16,7 +16,7 @@ const CONCURRENCY = 8;
 const BODYLESS = new Set(['GET', 'HEAD']);
 
 /** One attempt's outcome: `retry` when the failure may pass (a 5xx, a timeout, a dropped connection). */
-export type CallResult = { personId: string; error: string | null; retry: boolean };
+export type CallResult = { personId: string; orgId: string | null; error: string | null; retry: boolean };
 
 export interface WebhookTarget {
   organisationId: string;
@@ -50,31 +50,34 @@ export class WebhookCallerService {
     const texts: Record<string, string> = { url: webhook.url };
     if (webhook.payload !== null) texts.payload = webhook.payload;
     for (const [name, value] of Object.entries(webhook.headers ?? {})) texts[`header:${name}`] = value;
+    const refs = target.persons.map((p) => ({
+      id: p.id,
+      email: p.email,
+      org_id: p.orgId,
+      product_user_id: null,
+    }));
     const rendered = await this.personalisation.renderForPersons(target.organisationId, {
       texts,
       modes: isJsonBody(webhook.headers ?? {}) ? { payload: 'json' } : {},
-      persons: target.persons.map((p) => ({
-        id: p.id,
-        email: p.email,
-        org_id: p.orgId,
-        product_user_id: null,
-      })),
+      persons: refs,
       campaignContext: target.campaignContext,
     });
-    const byPerson = new Map(rendered.map((r) => [r.person.id, r]));
+    // By entry: a person of two orgs is called once per org, each with that org's values.
+    const byEntry = pairRendered(refs, rendered);
     const results: CallResult[] = [];
     const queue = [...target.persons];
     const worker = async () => {
       for (let person = queue.shift(); person; person = queue.shift()) {
-        const r = byPerson.get(person.id);
+        const r = byEntry.get(entryKey(person.id, person.orgId));
+        const who = { personId: person.id, orgId: person.orgId };
         if (!r) {
-          results.push({ personId: person.id, error: 'The contact no longer exists', retry: false });
+          results.push({ ...who, error: 'The contact no longer exists', retry: false });
           continue;
         }
         const failed = Object.entries(r.errors)[0];
         if (failed) {
           results.push({
-            personId: person.id,
+            ...who,
             error: `Personalisation of ${failed[0]} failed: ${failed[1]}`,
             retry: false,
           });
@@ -90,7 +93,7 @@ export class WebhookCallerService {
           body: BODYLESS.has(webhook.method) ? null : (r.texts.payload ?? null),
           timeoutMs: webhook.timeout * 1000,
         };
-        results.push({ personId: person.id, ...(await this.callOnce(request)) });
+        results.push({ ...who, ...(await this.callOnce(request)) });
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
@@ -99,7 +102,7 @@ export class WebhookCallerService {
 
   private async callOnce(
     request: Parameters<OutboundHttpClient['request']>[0],
-  ): Promise<Omit<CallResult, 'personId'>> {
+  ): Promise<Omit<CallResult, 'personId' | 'orgId'>> {
     if (!isWebhookUrl(request.url)) return { error: webhookMessages.invalidUrl, retry: false };
     if (Object.values(request.headers ?? {}).some((value) => /[\r\n\0]/.test(value)))
       return { error: 'A line break is not allowed in a header value', retry: false };

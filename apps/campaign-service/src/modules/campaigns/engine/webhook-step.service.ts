@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignContext } from '@meridian/contracts';
 import { JobQueue, Transactions } from '@meridian/server-kit';
+import { entryKey } from '../../assets/personalisation';
 import { wakeDueJob } from './engine.jobs';
 import { JourneyRepository, type Move, type Settled, type StepWebhook } from './journey.repository';
 import { WEBHOOK_ATTEMPTS, WebhookCallerService, webhookBackoffMs } from './webhook-caller.service';
@@ -62,6 +63,7 @@ export class WebhookStepService {
         // Its last call's worker died before recording it: no attempt is left.
         moves.push({
           personId: p.id,
+          orgId: p.orgId,
           state: 'failed',
           actionId: call.actionId,
           wakeAt: null,
@@ -71,6 +73,7 @@ export class WebhookStepService {
       }
       moves.push({
         personId: p.id,
+        orgId: p.orgId,
         state: 'waiting',
         actionId: call.actionId,
         wakeAt: lease,
@@ -90,11 +93,11 @@ export class WebhookStepService {
         campaignContext: call.campaignContext,
         persons: call.persons,
       });
-      const attempts = new Map(call.persons.map((p) => [p.id, p.attempt]));
+      const attempts = new Map(call.persons.map((p) => [entryKey(p.id, p.orgId), p.attempt]));
       const now = Date.now();
       const settled: Settled[] = results.map((r) => {
-        const attempt = attempts.get(r.personId)!;
-        const base = { personId: r.personId, wakeAt: null, outcome: null };
+        const attempt = attempts.get(entryKey(r.personId, r.orgId))!;
+        const base = { personId: r.personId, orgId: r.orgId, wakeAt: null, outcome: null };
         let move: Move;
         if (r.error === null)
           move = call.next

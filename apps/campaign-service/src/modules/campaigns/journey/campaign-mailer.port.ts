@@ -9,7 +9,10 @@ export interface SendScope {
   actionId: string;
 }
 
-/** A recipient of a send step; `orgId` is the product org in the org context. */
+/**
+ * A recipient of a send step; `orgId` is the product org in the org context, where one person may
+ * be a recipient once per org (each its own entry, message and outcome).
+ */
 export interface SendRecipient extends JourneyPerson {
   orgId: string | null;
 }
@@ -22,13 +25,15 @@ export interface SendRecipient extends JourneyPerson {
  */
 export interface SendOutcome {
   personId: string;
+  /** The recipient's org: with the person, the entry the outcome is for. */
+  orgId: string | null;
   status: 'sent' | 'not_sent' | 'dropped' | 'outcome_unknown';
   reason: string | null;
 }
 
 /**
  * The delivery side of a send step, called by the journey for a batch of persons waiting on it.
- * Idempotent per (run, action, person): calling it again for a person whose message already has
+ * Idempotent per (run, action, person, org): calling it again for a person whose message already has
  * an outcome returns that outcome and sends nothing. It honours the organisation's send rate (it
  * may take a while) and stops early when `signal` aborts, returning only the outcomes it has.
  */

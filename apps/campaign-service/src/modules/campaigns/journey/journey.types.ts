@@ -8,6 +8,8 @@ export interface JourneyPerson {
   /** Unsubscribed persons get no campaign email; internal alerts about them still go out. */
   unsubscribed: boolean;
   variables: Record<string, unknown>;
+  /** The product org of the run entry (org context): tokens render with that org's values. */
+  orgId?: string | null;
 }
 
 /** A branch-by-filter condition as the step stores it. */

@@ -2,7 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { tokenPlaceholder } from '@meridian/contracts';
 import { CONFIG, MAIL_DEFAULT_SENDER } from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
-import { PersonalisationService, type RenderRequest, UnsubscribeLinks } from '../../assets/personalisation';
+import {
+  entryKey,
+  pairRendered,
+  PersonalisationService,
+  type RenderRequest,
+  UnsubscribeLinks,
+} from '../../assets/personalisation';
 import {
   type ResolvedSender,
   resolveSender,
@@ -85,7 +91,6 @@ export class CampaignMailPreparer {
     options: EmailStepOptions,
     template: SendingTemplate,
     rows: readonly MessageRow[],
-    recipients: ReadonlyMap<string, SendRecipient>,
     tracked = true,
   ): Promise<PreparedBatch> {
     if (rows.length === 0) return { ready: [], failed: [] };
@@ -102,24 +107,29 @@ export class CampaignMailPreparer {
       texts,
       // Decisions, "Personalised HTML": values land escaped in the email body, as is elsewhere.
       modes: { content: 'html' },
+      // Each message renders with its own org's values (org context: one message per person and org).
       persons: rows.map((row) => ({
         id: row.person_id,
         email: row.email,
-        org_id: recipients.get(row.person_id)?.orgId ?? null,
+        org_id: row.org_id,
         product_user_id: null,
       })),
       campaignContext: scope.campaign.context,
       ...(tracked
-        ? { unsubscribeUrls: new Map(rows.map((row) => [row.person_id, urls.unsubscribe(row.id)])) }
+        ? {
+            unsubscribeUrls: new Map(
+              rows.map((row) => [entryKey(row.person_id, row.org_id), urls.unsubscribe(row.id)]),
+            ),
+          }
         : {}),
     };
     const rendered = await renderResilient(this.personalisation, scope.organisationId, request);
-    const byPerson = new Map(rendered.map((entry) => [entry.person.id, entry]));
+    const byEntry = pairRendered(request.persons, rendered);
     const global = await this.globalSettings.get(scope.organisationId);
     const fallback = templateSenderValues(template, {});
     const batch: PreparedBatch = { ready: [], failed: [] };
     for (const row of rows) {
-      const entry = byPerson.get(row.person_id);
+      const entry = byEntry.get(entryKey(row.person_id, row.org_id));
       if (!entry) {
         batch.failed.push({ row, reason: 'render failed: the contact no longer exists' });
         continue;
@@ -178,27 +188,36 @@ export class CampaignMailPreparer {
     options: EmailStepOptions,
     template: SendingTemplate,
     recipients: readonly SendRecipient[],
-  ): Promise<{ personId: string; mails: OutgoingMail[] | null; reason: string | null }[]> {
+  ): Promise<
+    { personId: string; orgId: string | null; mails: OutgoingMail[] | null; reason: string | null }[]
+  > {
     const to = (options.internal_emails ?? []).map((address) => address.trim()).filter(Boolean);
     const fake: MessageRow[] = recipients.map((r) => ({
       id: '00000000-0000-4000-8000-000000000000',
       person_id: r.id,
+      org_id: r.orgId,
       email: r.email,
       message_id: '',
       status: 'queued',
       reason: null,
     }));
-    const byId = new Map(recipients.map((r) => [r.id, r]));
-    const prepared = await this.prepare(scope, options, template, fake, byId, false);
-    const failed = new Map(prepared.failed.map((f) => [f.row.person_id, f.reason]));
-    const ready = new Map(prepared.ready.map((p) => [p.row.person_id, p]));
+    const prepared = await this.prepare(scope, options, template, fake, false);
+    const failed = new Map(prepared.failed.map((f) => [entryKey(f.row.person_id, f.row.org_id), f.reason]));
+    const ready = new Map(prepared.ready.map((p) => [entryKey(p.row.person_id, p.row.org_id), p]));
     return recipients.map((r) => {
-      const mail = ready.get(r.id);
+      const key = entryKey(r.id, r.orgId);
+      const mail = ready.get(key);
       if (!mail || to.length === 0)
-        return { personId: r.id, mails: null, reason: failed.get(r.id) ?? 'no internal email address' };
+        return {
+          personId: r.id,
+          orgId: r.orgId,
+          mails: null,
+          reason: failed.get(key) ?? 'no internal email address',
+        };
       // No tracking in an alert (an empty Message-ID lets the transport make one).
       return {
         personId: r.id,
+        orgId: r.orgId,
         mails: to.map((address) => ({ ...mail.mail, to: address, messageId: '' })),
         reason: null,
       };

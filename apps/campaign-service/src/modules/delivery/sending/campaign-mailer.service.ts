@@ -7,6 +7,7 @@ import type {
   SendScope,
 } from '../../campaigns/journey/campaign-mailer.port';
 import type { EmailStepOptions } from '../../campaigns/journey/journey.types';
+import { entryKey } from '../../assets/personalisation';
 import { CampaignMailPreparer, type PreparedMail } from './campaign-mail-preparer';
 import {
   CAMPAIGN_TRANSPORT,
@@ -26,18 +27,29 @@ const CHUNK = 500;
 /** Messages claimed and sent between two recordings. */
 const CLAIM_SLICE = 50;
 
+/** A message's entry: its person and, in the org context, its org. */
+const keyOf = (row: MessageRow) => entryKey(row.person_id, row.org_id);
+
 const outcomeOf = (row: MessageRow): SendOutcome => ({
   personId: row.person_id,
+  orgId: row.org_id,
   // A message a dead worker left 'sending' may have gone out: never again, outcome unknown.
   status: row.status === 'sending' || row.status === 'queued' ? 'outcome_unknown' : row.status,
   reason: row.status === 'sending' ? 'interrupted while sending' : row.reason,
+});
+
+const finalOutcome = (f: FinalOutcome): SendOutcome => ({
+  personId: f.row.person_id,
+  orgId: f.row.org_id,
+  status: f.status,
+  reason: f.reason,
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The engine's CampaignMailer. Per batch: one INSERT creates the messages (the idempotency key
- * per run, action and person; persons unsubscribed, suppressed or without an address are
+ * per run, action, person and org; persons unsubscribed, suppressed or without an address are
  * 'not_sent' at once), the rest are rendered, claimed ('sending'), sent at the organisation's
  * rate through the pooled transport, and recorded with their events in one transaction per chunk.
  */
@@ -66,30 +78,34 @@ export class CampaignMailerService implements CampaignMailer {
       templateId: template?.id ?? null,
     };
     const sender = await this.preparer.nominalSender(scope, options, template);
-    const unique = [...new Map(recipients.map((r) => [r.id, r])).values()];
-    const orgIds = new Map(unique.map((r) => [r.id, r.orgId]));
+    const unique = [...new Map(recipients.map((r) => [entryKey(r.id, r.orgId), r])).values()];
     const fresh = unique.map((r) => {
       const id = randomUUID();
-      return { id, personId: r.id, email: r.email, messageId: campaignMessageId(id, sender.email) };
+      return {
+        id,
+        personId: r.id,
+        orgId: r.orgId,
+        email: r.email,
+        messageId: campaignMessageId(id, sender.email),
+      };
     });
-    const created = await this.recorder.createMessages(
-      scope,
-      template,
-      (tx) => this.repository.create(tx, messageScope, fresh),
-      orgIds,
+    const created = await this.recorder.createMessages(scope, template, (tx) =>
+      this.repository.create(tx, messageScope, fresh),
     );
-    const createdIds = new Set(created.map((row) => row.person_id));
+    const createdKeys = new Set(created.map(keyOf));
     const earlier = await this.repository.existing(
       messageScope,
-      unique.filter((r) => !createdIds.has(r.id)).map((r) => r.id),
+      unique
+        .filter((r) => !createdKeys.has(entryKey(r.id, r.orgId)))
+        .map((r) => ({ personId: r.id, orgId: r.orgId })),
     );
+    const earlierKeys = new Set(earlier.map(keyOf));
 
     const outcomes = new Map<string, SendOutcome>();
     const finals: FinalOutcome[] = [];
     // Skipped at once: their not-sent events were published with the messages.
     for (const row of created)
-      if (row.status === 'not_sent')
-        outcomes.set(row.person_id, { personId: row.person_id, status: 'not_sent', reason: row.reason });
+      if (row.status === 'not_sent') outcomes.set(keyOf(row), { ...outcomeOf(row), status: 'not_sent' });
     // A person back at this step whose message is still 'sending': the batch that claimed it
     // never committed (its worker died, or its transaction was cut). The mail may have gone, so it
     // is never sent again, and it is recorded now, or nobody ever would. Should its sender still
@@ -97,7 +113,7 @@ export class CampaignMailerService implements CampaignMailer {
     const interrupted = earlier.filter((row) => row.status === 'sending');
     for (const row of interrupted)
       finals.push({ row, status: 'outcome_unknown', reason: 'interrupted while sending' });
-    for (const row of earlier) if (row.status !== 'queued') outcomes.set(row.person_id, outcomeOf(row));
+    for (const row of earlier) if (row.status !== 'queued') outcomes.set(keyOf(row), outcomeOf(row));
 
     const queued = [...created, ...earlier].filter((row) => row.status === 'queued');
     if (queued.length > 0 && !template) {
@@ -109,7 +125,6 @@ export class CampaignMailerService implements CampaignMailer {
         });
       queued.length = 0;
     }
-    const byId = new Map(unique.map((r) => [r.id, r]));
     let pendingFinals = finals;
     for (let i = 0; i < queued.length && template;) {
       if (signal?.aborted) break;
@@ -121,7 +136,7 @@ export class CampaignMailerService implements CampaignMailer {
       if (granted === 0) break;
       const chunk = queued.slice(i, i + granted);
       i += chunk.length;
-      const prepared = await this.preparer.prepare(scope, options, template, chunk, byId);
+      const prepared = await this.preparer.prepare(scope, options, template, chunk);
       for (const { row, reason } of prepared.failed) pendingFinals.push({ row, status: 'not_sent', reason });
       // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
       // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
@@ -134,21 +149,27 @@ export class CampaignMailerService implements CampaignMailer {
           slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
         );
         pendingFinals.push(...results);
-        await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept, orgIds);
-        for (const f of pendingFinals)
-          outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
+        await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
+        for (const f of pendingFinals) outcomes.set(keyOf(f.row), finalOutcome(f));
         pendingFinals = [];
       }
     }
-    await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept, orgIds);
-    for (const f of pendingFinals)
-      outcomes.set(f.row.person_id, { personId: f.row.person_id, status: f.status, reason: f.reason });
+    await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
+    for (const f of pendingFinals) outcomes.set(keyOf(f.row), finalOutcome(f));
     return unique.flatMap((r) => {
-      const outcome = outcomes.get(r.id);
+      const key = entryKey(r.id, r.orgId);
+      const outcome = outcomes.get(key);
       if (outcome) return [outcome];
       // A person of another organisation, or deleted: nothing to send, nothing recorded.
-      if (!createdIds.has(r.id) && !earlier.some((row) => row.person_id === r.id))
-        return [{ personId: r.id, status: 'not_sent' as const, reason: 'the contact no longer exists' }];
+      if (!createdKeys.has(key) && !earlierKeys.has(key))
+        return [
+          {
+            personId: r.id,
+            orgId: r.orgId,
+            status: 'not_sent' as const,
+            reason: 'the contact no longer exists',
+          },
+        ];
       return [];
     });
   }
@@ -163,6 +184,7 @@ export class CampaignMailerService implements CampaignMailer {
     if (!template)
       return recipients.map((r) => ({
         personId: r.id,
+        orgId: r.orgId,
         status: 'not_sent',
         reason: 'render failed: the email template no longer exists',
       }));
@@ -171,7 +193,12 @@ export class CampaignMailerService implements CampaignMailer {
     for (const alert of prepared) {
       if (signal?.aborted) break;
       if (!alert.mails) {
-        outcomes.push({ personId: alert.personId, status: 'not_sent', reason: alert.reason });
+        outcomes.push({
+          personId: alert.personId,
+          orgId: alert.orgId,
+          status: 'not_sent',
+          reason: alert.reason,
+        });
         continue;
       }
       const granted = await this.limiter.acquire(scope.organisationId, alert.mails.length, signal);
@@ -182,10 +209,11 @@ export class CampaignMailerService implements CampaignMailer {
         failed
           ? {
               personId: alert.personId,
+              orgId: alert.orgId,
               status: failed.status === 'unknown' ? 'outcome_unknown' : 'dropped',
               reason: failed.reason,
             }
-          : { personId: alert.personId, status: 'sent', reason: null },
+          : { personId: alert.personId, orgId: alert.orgId, status: 'sent', reason: null },
       );
     }
     return outcomes;

@@ -1,4 +1,10 @@
-import type { PersonalisationService, RenderedPerson, RenderRequest } from '../../assets/personalisation';
+import {
+  entryKey,
+  pairRendered,
+  type PersonalisationService,
+  type RenderedPerson,
+  type RenderRequest,
+} from '../../assets/personalisation';
 import { RenderQueueFullError, renderPoolMessages } from '../../assets/personalisation/render-pool';
 
 /** Persons per render call: small jobs finish within the pool's deadline on a busy machine. */
@@ -23,17 +29,22 @@ export async function renderResilient(
   request: RenderRequest,
 ): Promise<RenderedPerson[]> {
   const first = await renderParts(personalisation, orgId, request, PART);
-  const late = first.filter(timedOut);
-  if (late.length === 0) return first;
-  const lateIds = new Set(late.map((entry) => entry.person.id));
-  const again = await renderParts(
-    personalisation,
-    orgId,
-    { ...request, persons: request.persons.filter((p) => lateIds.has(p.id)) },
-    RETRY_PART,
+  if (!first.some(timedOut)) return first;
+  // Paired by entry, not person: one person may stand here once per org, each rendered apart.
+  const paired = pairRendered(request.persons, first);
+  const keyOf = (ref: RenderRequest['persons'][number]) => entryKey(ref.id, ref.org_id);
+  const late = request.persons.filter((ref) => {
+    const entry = paired.get(keyOf(ref));
+    return entry !== undefined && timedOut(entry);
+  });
+  const again = pairRendered(
+    late,
+    await renderParts(personalisation, orgId, { ...request, persons: late }, RETRY_PART),
   );
-  const retried = new Map(again.map((entry) => [entry.person.id, entry]));
-  return first.map((entry) => retried.get(entry.person.id) ?? entry);
+  return request.persons.flatMap((ref) => {
+    const entry = again.get(keyOf(ref)) ?? paired.get(keyOf(ref));
+    return entry ? [entry] : [];
+  });
 }
 
 async function renderParts(

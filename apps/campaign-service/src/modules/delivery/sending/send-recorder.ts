@@ -36,13 +36,11 @@ export class SendRecorder {
     scope: SendScope,
     template: Pick<SendingTemplate, 'id' | 'name'> | null,
     create: (tx: Transaction) => Promise<MessageRow[]>,
-    /** The product org of each recipient in the org context. */
-    orgIds: ReadonlyMap<string, string | null> = new Map(),
   ): Promise<MessageRow[]> {
     return this.transactions.run(async (tx) => {
       const created = await create(tx);
       if (created.length === 0) return created;
-      const base = this.payloads(scope, template, orgIds);
+      const base = this.payloads(scope, template);
       const items: EventItem[] = created.map((row) => ({
         definition: emailEvents.emailProcessed,
         payload: base(row),
@@ -69,11 +67,9 @@ export class SendRecorder {
     template: Pick<SendingTemplate, 'id' | 'name'> | null,
     outcomes: readonly FinalOutcome[],
     deliveredOnAccept: boolean,
-    /** The product org of each recipient in the org context. */
-    orgIds: ReadonlyMap<string, string | null> = new Map(),
   ): Promise<void> {
     if (outcomes.length === 0) return;
-    const base = this.payloads(scope, template, orgIds);
+    const base = this.payloads(scope, template);
     const finals: FinalStatus[] = outcomes.map(({ row, status, reason, providerMessageId }) => ({
       id: row.id,
       status,
@@ -132,11 +128,7 @@ export class SendRecorder {
     });
   }
 
-  private payloads(
-    scope: SendScope,
-    template: Pick<SendingTemplate, 'id' | 'name'> | null,
-    orgIds: ReadonlyMap<string, string | null>,
-  ) {
+  private payloads(scope: SendScope, template: Pick<SendingTemplate, 'id' | 'name'> | null) {
     const occurredAt = new Date().toISOString();
     return (row: MessageRow) => ({
       organisation_id: scope.organisationId,
@@ -149,7 +141,8 @@ export class SendRecorder {
       person_id: row.person_id,
       email: row.email,
       campaign_context: scope.campaign.context,
-      org_id: orgIds.get(row.person_id) ?? null,
+      // The message's own org: a person of two orgs has a message (and events) for each.
+      org_id: row.org_id,
       message_id: row.message_id,
       occurred_at: occurredAt,
     });

@@ -9,6 +9,8 @@ export type MessageStatus = 'queued' | 'sending' | 'sent' | 'not_sent' | 'droppe
 export interface MessageRow {
   id: string;
   person_id: string;
+  /** The product org of the entry in the org context; null in the person context. */
+  org_id: string | null;
   email: string;
   message_id: string;
   status: MessageStatus;
@@ -18,6 +20,7 @@ export interface MessageRow {
 export interface NewMessage {
   id: string;
   personId: string;
+  orgId: string | null;
   email: string;
   messageId: string;
 }
@@ -56,7 +59,7 @@ export interface ActivityRow {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RETURNED = 'id, person_id, email, message_id, status, reason';
+const RETURNED = 'id, person_id, org_id, email, message_id, status, reason';
 
 /**
  * Sending's SQL: email_messages (the idempotency key of every send), the activity rows and
@@ -79,7 +82,8 @@ export class SendingRepository {
   }
 
   /**
-   * Creates the messages of persons that have none yet for this step. A person who is
+   * Creates the messages of entries (person, and org in the org context) that have none yet for
+   * this step: the key is (run, action, person, org). A person who is
    * unsubscribed, suppressed or without an address gets a 'not_sent' row with the reason at
    * once; the others are 'queued'. Persons of another organisation (or deleted) get no row.
    * Rows already there are left as they are and not returned. In `tx`, so the rows and their
@@ -89,10 +93,12 @@ export class SendingRepository {
     if (messages.length === 0) return [];
     return (await (tx as unknown as EntityManager).query(
       `INSERT INTO campaign.email_messages AS m
-         (id, organisation_id, campaign_id, run_id, action_id, person_id, template_id, email, message_id, status, reason)
-       SELECT i.id, $5, $6, $7, $8, i.person_id, $9, a.addr, i.message_id,
+         (id, organisation_id, campaign_id, run_id, action_id, person_id, org_id, template_id, email, message_id,
+          status, reason)
+       SELECT i.id, $5, $6, $7, $8, i.person_id, i.org_id, $9, a.addr, i.message_id,
               CASE WHEN c.reason IS NULL THEN 'queued' ELSE 'not_sent' END, c.reason
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS i(id, person_id, email, message_id)
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $10::text[])
+              AS i(id, person_id, email, message_id, org_id)
          JOIN campaign.persons p ON p.id = i.person_id AND p.organisation_id = $5
          CROSS JOIN LATERAL (SELECT coalesce(nullif(btrim(i.email), ''), nullif(btrim(p.email), ''), '') AS addr) a
          CROSS JOIN LATERAL (SELECT CASE
@@ -101,7 +107,7 @@ export class SendingRepository {
              ELSE (SELECT 'suppressed: ' || s.reason FROM campaign.suppressions s
                     WHERE s.organisation_id = $5 AND s.email = lower(a.addr))
            END AS reason) c
-       ON CONFLICT (run_id, action_id, person_id) DO NOTHING
+       ON CONFLICT (run_id, action_id, person_id, org_key) DO NOTHING
        RETURNING ${RETURNED}`,
       [
         messages.map((m) => m.id),
@@ -113,18 +119,30 @@ export class SendingRepository {
         scope.runId,
         scope.actionId,
         scope.templateId,
+        messages.map((m) => m.orgId),
       ],
     )) as MessageRow[];
   }
 
-  /** The step's messages of these persons that already existed. */
-  async existing(scope: MessageScope, personIds: readonly string[]): Promise<MessageRow[]> {
-    if (personIds.length === 0) return [];
+  /** The step's messages of these entries (person, org) that already existed. */
+  async existing(
+    scope: MessageScope,
+    entries: readonly { personId: string; orgId: string | null }[],
+  ): Promise<MessageRow[]> {
+    if (entries.length === 0) return [];
     return (await this.db.query(
       `SELECT ${RETURNED}
          FROM campaign.email_messages
-        WHERE organisation_id = $1 AND run_id = $2 AND action_id = $3 AND person_id = ANY($4::uuid[])`,
-      [scope.organisationId, scope.runId, scope.actionId, personIds],
+        WHERE organisation_id = $1 AND run_id = $2 AND action_id = $3
+          AND (person_id, org_key) IN (
+            SELECT e.person_id, coalesce(e.org_id, '') FROM unnest($4::uuid[], $5::text[]) AS e(person_id, org_id))`,
+      [
+        scope.organisationId,
+        scope.runId,
+        scope.actionId,
+        entries.map((e) => e.personId),
+        entries.map((e) => e.orgId),
+      ],
     )) as MessageRow[];
   }
 
