@@ -22,8 +22,13 @@ type SfRow = Record<string, unknown> & { Id: string };
 export const BULK_PULL_THRESHOLD = 10_000;
 /** Contacts first: a person with both gets the contact as their selected record. */
 const PULL_ORDER: readonly SyncedObject[] = ['contact', 'lead'];
-/** Records stored and published per transaction. */
-const STORE_CHUNK = 5_000;
+/**
+ * Records stored and published per transaction. Sized so that a chunk's persons with a handful
+ * of mapped fields fit one contactsSynced event (INBOUND_EVENT_MAX_BYTES): each event costs the
+ * campaign service a fixed round of staging and matching, so a chunk that spills over into a
+ * small second event costs almost a whole second one.
+ */
+const STORE_CHUNK = 4_000;
 
 const text = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
