@@ -52,17 +52,7 @@ export class SalesforceRecordsRepository {
     if (records.length === 0) return { inserted: new Set(), echoes: new Set(), selected: new Set() };
     const rows: Array<{ sf_id: string; inserted: boolean; echo: boolean; selected: boolean }> = await this.db(
       tx,
-    ).query(UPSERT_PULLED_SQL, [
-      organisationId,
-      connectionId,
-      object,
-      records.map((r) => r.sf_id),
-      records.map((r) => r.email),
-      records.map((r) => r.name),
-      records.map((r) => r.modstamp),
-      records.map((r) => JSON.stringify(r.sf_values)),
-      records.map((r) => r.pulled_hash),
-    ]);
+    ).query(UPSERT_PULLED_SQL, [organisationId, connectionId, object, JSON.stringify(records)]);
     const ids = (pick: (r: (typeof rows)[number]) => boolean) =>
       new Set(rows.filter(pick).map((r) => r.sf_id));
     return { inserted: ids((r) => r.inserted), echoes: ids((r) => r.echo), selected: ids((r) => r.selected) };

@@ -1,7 +1,7 @@
 /**
  * Stores a pulled page and picks each of its emails' selected record in one statement.
- * $1 organisation, $2 connection, $3 object; $4..$9 the page's columns (sf_id, email, name,
- * modstamp, sf_values, pulled_hash).
+ * $1 organisation, $2 connection, $3 object; $4 the page's records as one JSON array of
+ * {sf_id, email, name, modstamp, sf_values, pulled_hash} (no array-literal escaping of the values).
  *
  * Selection: an email keeps the record already selected (a live one, or one of this page, which
  * the upsert brings back to life); else its best live record is picked, a contact before a lead,
@@ -16,8 +16,8 @@
 export const UPSERT_PULLED_SQL = `
 WITH input AS (
   SELECT u.*, lower(u.email) AS key
-    FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::jsonb[], $9::text[])
-      AS u(sf_id, email, name, modstamp, sf_values, pulled_hash)
+    FROM jsonb_to_recordset($4::jsonb)
+      AS u(sf_id text, email text, name text, modstamp timestamptz, sf_values jsonb, pulled_hash text)
 ), prev AS (
   SELECT i.sf_id, p.pushed_hash, p.is_selected FROM input i
    CROSS JOIN LATERAL (
