@@ -113,6 +113,9 @@ async function main(): Promise<void> {
         `(at least ${s(collectionCalls(PUSH_ROWS) * API_LATENCY_MS)} of latency alone)`,
     );
     if (process.env.BASELINE_ONLY === '1') return;
+    // The fake's records live in this process too: the product's own memory is the rise above this.
+    const rssBefore = Math.round(process.memoryUsage().rss / 1024 / 1024);
+    console.log(`RSS of this process before the product half (fake and its records): ${rssBefore} MB`);
     const product = await measured(() => runProduct(fake, PUSH_ROWS));
     const p = product.value;
     if (p.pulledPersons !== PULL_ROWS)

@@ -58,7 +58,7 @@ export class SalesforceBulkReader {
           `Bulk query job ${id} ${info.state.toLowerCase()}: ${info.errorMessage ?? ''}`.trim(),
         );
       if (Date.now() - started > JOB_TIMEOUT_MS) throw new Error(`Bulk query job ${id} did not finish`);
-      wait = Math.min(wait * 2, MAX_POLL_MS);
+      wait = Math.min(Math.round(wait * 1.5), MAX_POLL_MS);
     }
   }
 
@@ -87,4 +87,34 @@ function withNulls(record: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) out[key] = value === '' ? null : value;
   return out;
+}
+
+/**
+ * Pages of `source` with the next one already on its way while the caller works on the current
+ * one: the result call (latency, transfer, parsing) overlaps the storing. At most two pages are
+ * held. An error of the page read ahead surfaces when the caller asks for that page.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const pages = source[Symbol.asyncIterator]();
+  let next = pages.next();
+  // Handled where it is awaited; this only keeps an early stop from leaving it unhandled.
+  next.catch(() => undefined);
+  let finished = false;
+  try {
+    for (;;) {
+      const page = await next;
+      if (page.done) {
+        finished = true;
+        return;
+      }
+      next = pages.next();
+      next.catch(() => undefined);
+      yield page.value;
+    }
+  } finally {
+    if (!finished) {
+      await next.catch(() => undefined);
+      await pages.return?.();
+    }
+  }
 }

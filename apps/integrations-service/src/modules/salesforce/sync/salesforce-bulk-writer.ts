@@ -69,10 +69,15 @@ export class SalesforceBulkWriter {
           `Bulk update job ${job.id} ${info.state.toLowerCase()}: ${info.errorMessage ?? ''}`.trim(),
         );
       if (Date.now() - started > JOB_TIMEOUT_MS) throw new Error(`Bulk update job ${job.id} did not finish`);
-      wait = Math.min(wait * 2, MAX_POLL_MS);
+      // Gentle growth: a job of some ten thousand rows finishes within a second or two, and
+      // each poll past its end is time lost.
+      wait = Math.min(Math.round(wait * 1.5), MAX_POLL_MS);
     }
-    const successful = await gate.call(() => job.getSuccessfulResults());
-    const failed = await gate.call(() => job.getFailedResults());
+    // Both result sets at once: two calls either way, one round trip of waiting.
+    const [successful, failed] = await Promise.all([
+      gate.call(() => job.getSuccessfulResults()),
+      gate.call(() => job.getFailedResults()),
+    ]);
     const byId = new Map<string, WriteResult>();
     for (const r of successful)
       byId.set(String(r.sf__Id), { id: String(r.sf__Id), success: true, errors: [] });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { events } from '@meridian/contracts';
 import { EventPublisher, Transactions } from '@meridian/server-kit';
 import type { Connection, QueryResult } from 'jsforce';
-import { SalesforceBulkReader } from './salesforce-bulk-reader';
+import { readAhead, SalesforceBulkReader } from './salesforce-bulk-reader';
 import { BudgetSpentError, type CallGate } from './salesforce-call-gate';
 import { newFieldsOf, toPullBatches } from './salesforce-pull-batches';
 import { type PulledRecord, SalesforceRecordsRepository } from './salesforce-records.repository';
@@ -22,8 +22,13 @@ type SfRow = Record<string, unknown> & { Id: string };
 export const BULK_PULL_THRESHOLD = 10_000;
 /** Contacts first: a person with both gets the contact as their selected record. */
 const PULL_ORDER: readonly SyncedObject[] = ['contact', 'lead'];
-/** Records stored and published per transaction. */
-const STORE_CHUNK = 5_000;
+/**
+ * Records stored and published per transaction. Sized so that a chunk's persons with a handful
+ * of mapped fields fit one contactsSynced event (INBOUND_EVENT_MAX_BYTES): each event costs the
+ * campaign service a fixed round of staging and matching, so a chunk that spills over into a
+ * small second event costs almost a whole second one.
+ */
+const STORE_CHUNK = 4_000;
 
 const text = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
@@ -98,7 +103,7 @@ export class SalesforcePuller {
     if (page.totalSize > BULK_PULL_THRESHOLD) {
       const after = this.last(page.records) ?? cursor;
       let max: PullCursor = after;
-      for await (const rows of this.bulk.read(conn, pullSoql(query, after), gate)) {
+      for await (const rows of readAhead(this.bulk.read(conn, pullSoql(query, after), gate))) {
         for (let i = 0; i < rows.length; i += STORE_CHUNK) {
           const chunk = rows.slice(i, i + STORE_CHUNK) as SfRow[];
           max = this.later(max, this.last(chunk));
@@ -155,17 +160,12 @@ export class SalesforcePuller {
     const pageKey = `${rows[0]!.Id}-${rows.at(-1)!.Id}`;
     const newFields = newFieldsOf(mappings);
     await this.transactions.run(async (tx) => {
-      const { echoes } = await this.records.upsertPulled(
+      const { echoes, selected } = await this.records.upsertPulled(
         tx,
         run.organisation_id,
         run.connection_id,
         object,
         pulled,
-      );
-      const selected = await this.records.selectFor(
-        tx,
-        run.connection_id,
-        pulled.map((r) => r.sf_id),
       );
       const persons = rows
         .filter((row) => selected.has(row.Id) && !echoes.has(row.Id) && text(row.Email))

@@ -127,20 +127,25 @@ export class SalesforcePushQueueRepository {
       `INSERT INTO integrations.salesforce_records AS r (organisation_id, connection_id, object, sf_id, email, name,
            is_selected, sf_values, pushed_hash, time_pushed)
        SELECT $1, $2, u.object, u.sf_id, u.email, u.name, true, u.sf_values, u.pushed_hash, now()
-         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[])
-           AS u(object, sf_id, email, name, sf_values, pushed_hash)
+         FROM jsonb_to_recordset($3::jsonb)
+           AS u(object text, sf_id text, email text, name text, sf_values jsonb, pushed_hash text)
        ON CONFLICT (connection_id, sf_id) DO UPDATE
          SET sf_values = r.sf_values || EXCLUDED.sf_values, pushed_hash = EXCLUDED.pushed_hash,
              time_pushed = now(), time_updated = now()`,
+      // One JSON document, not six arrays: the values need no array-literal escaping each way.
       [
         organisationId,
         connectionId,
-        done.map((d) => d.object),
-        done.map((d) => d.sf_id),
-        done.map((d) => d.email),
-        done.map((d) => d.name),
-        done.map((d) => JSON.stringify(d.sf_values)),
-        done.map((d) => d.pushed_hash),
+        JSON.stringify(
+          done.map((d) => ({
+            object: d.object,
+            sf_id: d.sf_id,
+            email: d.email,
+            name: d.name,
+            sf_values: d.sf_values,
+            pushed_hash: d.pushed_hash,
+          })),
+        ),
       ],
     );
     await this.remove(connectionId, done);

@@ -23,8 +23,12 @@ import {
   valuesHash,
 } from './salesforce-sync-rules';
 
-/** Queue rows read per round. */
-const PUSH_CHUNK = 10_000;
+/**
+ * Queue rows read per round: a round's updates of an object go as one Bulk API 2.0 job, so this
+ * is the job size (each job costs at least five calls and a status wait). The round's rows are
+ * held until the job's results are stored: memory is bounded by this, not by the queue's length.
+ */
+const PUSH_CHUNK = 50_000;
 /** sObject Collections take at most 200 records per call. */
 const COLLECTION_SIZE = 200;
 /** Above this many updates of one object a Bulk API 2.0 job takes fewer calls (about 7) than collections. */
@@ -97,7 +101,9 @@ export class SalesforcePusher {
       const groups = new Map<string, Planned[]>();
       for (const item of planned) {
         const key = `${item.object}:${item.sfId ? 'update' : 'create'}`;
-        groups.set(key, [...(groups.get(key) ?? []), item]);
+        const group = groups.get(key);
+        if (group) group.push(item);
+        else groups.set(key, [item]);
       }
       try {
         for (const items of groups.values()) {

@@ -4,6 +4,7 @@ import type { Transaction } from '@meridian/server-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SalesforceErrorClass } from '@meridian/contracts';
 import type { Value } from './salesforce-sync-rules';
+import { UPSERT_PULLED_SQL } from './salesforce-records.sql';
 import type { SyncedObject } from './salesforce-soql';
 
 export interface PulledRecord {
@@ -37,8 +38,9 @@ export class SalesforceRecordsRepository {
   }
 
   /**
-   * Stores a pulled page (one statement) and answers which of its records were new and which
-   * only echo the product's own last push (their values hash to what was pushed).
+   * Stores a pulled page and picks its emails' selected records (one statement, see
+   * UPSERT_PULLED_SQL); answers which of its records were new, which only echo the product's own
+   * last push, and which are their person's selected record.
    */
   async upsertPulled(
     tx: Transaction,
@@ -46,72 +48,14 @@ export class SalesforceRecordsRepository {
     connectionId: string,
     object: SyncedObject,
     records: readonly PulledRecord[],
-  ): Promise<{ inserted: Set<string>; echoes: Set<string> }> {
-    if (records.length === 0) return { inserted: new Set(), echoes: new Set() };
-    const rows: Array<{ sf_id: string; inserted: boolean; echo: boolean }> = await this.db(tx).query(
-      `WITH input AS (
-         SELECT * FROM unnest($4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::jsonb[], $9::text[])
-           AS u(sf_id, email, name, modstamp, sf_values, pulled_hash)
-       ), prev AS (
-         SELECT r.sf_id, r.pushed_hash FROM integrations.salesforce_records r
-           JOIN input i ON i.sf_id = r.sf_id WHERE r.connection_id = $2
-       ), up AS (
-         INSERT INTO integrations.salesforce_records AS r (organisation_id, connection_id, object, sf_id, email, name,
-             sf_modstamp, sf_values, pulled_hash, time_pulled)
-         SELECT $1, $2, $3, sf_id, email, name, modstamp, sf_values, pulled_hash, now() FROM input
-         ON CONFLICT (connection_id, sf_id) DO UPDATE
-           SET email = EXCLUDED.email, name = EXCLUDED.name, sf_modstamp = EXCLUDED.sf_modstamp,
-               sf_values = EXCLUDED.sf_values, pulled_hash = EXCLUDED.pulled_hash, time_pulled = now(),
-               is_deleted = false, time_updated = now()
-         RETURNING r.sf_id
-       )
-       SELECT i.sf_id, p.sf_id IS NULL AS inserted, COALESCE(p.pushed_hash = i.pulled_hash, false) AS echo
-         FROM input i LEFT JOIN prev p ON p.sf_id = i.sf_id`,
-      [
-        organisationId,
-        connectionId,
-        object,
-        records.map((r) => r.sf_id),
-        records.map((r) => r.email),
-        records.map((r) => r.name),
-        records.map((r) => r.modstamp),
-        records.map((r) => JSON.stringify(r.sf_values)),
-        records.map((r) => r.pulled_hash),
-      ],
-    );
-    return {
-      inserted: new Set(rows.filter((r) => r.inserted).map((r) => r.sf_id)),
-      echoes: new Set(rows.filter((r) => r.echo).map((r) => r.sf_id)),
-    };
-  }
-
-  /**
-   * Picks the record of each of these emails that has none selected (a contact before a lead,
-   * else the latest), then answers which of the given records are their person's selected one.
-   */
-  async selectFor(tx: Transaction, connectionId: string, sfIds: readonly string[]): Promise<Set<string>> {
-    if (sfIds.length === 0) return new Set();
-    await this.db(tx).query(
-      `UPDATE integrations.salesforce_records r SET is_selected = true
-         FROM (
-           SELECT DISTINCT ON (lower(c.email)) c.sf_id FROM integrations.salesforce_records c
-            WHERE c.connection_id = $1 AND NOT c.is_deleted AND c.email IS NOT NULL
-              AND lower(c.email) IN (SELECT lower(email) FROM integrations.salesforce_records
-                                      WHERE connection_id = $1 AND sf_id = ANY($2::text[]) AND email IS NOT NULL)
-              AND NOT EXISTS (SELECT 1 FROM integrations.salesforce_records s
-                               WHERE s.connection_id = $1 AND lower(s.email) = lower(c.email)
-                                 AND s.is_selected AND NOT s.is_deleted)
-            ORDER BY lower(c.email), (c.object = 'contact') DESC, c.sf_modstamp DESC NULLS LAST
-         ) pick
-        WHERE r.connection_id = $1 AND r.sf_id = pick.sf_id`,
-      [connectionId, sfIds],
-    );
-    const rows: Array<{ sf_id: string }> = await this.db(tx).query(
-      `SELECT sf_id FROM integrations.salesforce_records
-        WHERE connection_id = $1 AND sf_id = ANY($2::text[]) AND is_selected`,
-      [connectionId, sfIds],
-    );
-    return new Set(rows.map((r) => r.sf_id));
+  ): Promise<{ inserted: Set<string>; echoes: Set<string>; selected: Set<string> }> {
+    if (records.length === 0) return { inserted: new Set(), echoes: new Set(), selected: new Set() };
+    const rows: Array<{ sf_id: string; inserted: boolean; echo: boolean; selected: boolean }> = await this.db(
+      tx,
+    ).query(UPSERT_PULLED_SQL, [organisationId, connectionId, object, JSON.stringify(records)]);
+    const ids = (pick: (r: (typeof rows)[number]) => boolean) =>
+      new Set(rows.filter(pick).map((r) => r.sf_id));
+    return { inserted: ids((r) => r.inserted), echoes: ids((r) => r.echo), selected: ids((r) => r.selected) };
   }
 
   /** When each of these persons last changed in the product, as far as a waiting push says. */
