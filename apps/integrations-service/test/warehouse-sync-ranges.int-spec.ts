@@ -5,6 +5,10 @@ import {
 } from '@meridian/contracts';
 import { eventually, type SignedIn } from '@meridian/testing';
 import { JobQueue } from '@meridian/server-kit';
+import { WarehouseSessions } from '../src/modules/warehouse/connectors/warehouse-sessions';
+import { BUCKET, rangeAggregates, ROWS, SUM } from '../src/modules/warehouse/syncs/hash-range-sql';
+import { aggregateOf } from '../src/modules/warehouse/syncs/hash-ranges';
+import { HASH, keyHashPage, type ReadPlan } from '../src/modules/warehouse/syncs/sync-sql';
 import { syncRunJobKey, warehouseSyncRunJob } from '../src/modules/warehouse/syncs/sync.jobs';
 import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
 import { createTestWarehouse, type TestWarehouse } from './support/test-warehouse';
@@ -213,5 +217,61 @@ describe('warehouse syncs by key range', () => {
       'member730@example.com=Name 730',
     ]);
     expect(await runNow(7)).toMatchObject({ records_read_count: 0, rescanned: 0 });
+  });
+
+  it('asks a Redshift warehouse for the same aggregates with its own functions', async () => {
+    // Postgres stands in for Redshift (the same protocol); STRTOL is Redshift's own, so the peer
+    // gets a stand-in with its documented meaning for base 16.
+    await warehouse.sql(`
+      CREATE FUNCTION public.strtol(digits text, base int) RETURNS bigint LANGUAGE sql IMMUTABLE AS
+        $$ SELECT CASE WHEN base = 16 THEN ('x' || lpad(digits, 16, '0'))::bit(64)::bigint END $$;
+      GRANT USAGE ON SCHEMA public TO ${warehouse.user};`);
+    const created = await t
+      .call(
+        warehouseConnectionCreateContract,
+        {
+          typ: 'redshift',
+          label: 'Members on Redshift',
+          host_name: warehouse.host,
+          port: warehouse.port,
+          database_name: warehouse.database,
+          user_name: warehouse.user,
+          password: warehouse.password,
+        },
+        admin,
+      )
+      .expect(200);
+    const redshiftId = created.body.connection.id as string;
+    await t.app.get(WarehouseSessions).with(admin.organisation.id, redshiftId, async (session) => {
+      expect(session.dialect).toBe('redshift');
+      const plan: ReadPlan = {
+        dialect: session.dialect,
+        table: `${session.quoteIdent('analytics')}.${session.quoteIdent('members')}`,
+        columns: ['id', 'email', 'first_name'],
+        key: 'id',
+        cursor: null,
+        quote: (name) => session.quoteIdent(name),
+      };
+      const run = (s: { sql: string; params: unknown[] }) =>
+        session.query<Record<string, unknown>>(s.sql, s.params);
+      const bounds: [string | null, string | null][] = [
+        [null, '1000'],
+        ['1000', '2000'],
+        ['2000', null],
+      ];
+      const expected = [];
+      for (const [after, upTo] of bounds) {
+        const page = await run(keyHashPage(plan, after, 1000, upTo));
+        expected.push(aggregateOf(page.map((r) => String(r[HASH]))));
+      }
+      const answer = await run(rangeAggregates(plan, ['1000', '2000']));
+      const byBucket = answer
+        .map((r) => ({ bucket: Number(r[BUCKET]), rows: Number(r[ROWS]), sum: BigInt(String(r[SUM])) }))
+        .sort((a, b) => a.bucket - b.bucket);
+      expect(byBucket).toEqual(expected.map((a, bucket) => ({ bucket, ...a })));
+      expect(expected.reduce((n, a) => n + a.rows, 0)).toBe(
+        Number((await warehouse.sql<{ n: string }>('SELECT count(*) AS n FROM analytics.members'))[0]!.n),
+      );
+    });
   });
 });
