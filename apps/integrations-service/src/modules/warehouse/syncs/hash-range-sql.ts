@@ -13,7 +13,7 @@ export const PREFIX_HEX_DIGITS = 15;
  * - Postgres: a bit-string cast ('x' || hex)::bit(60)::bigint; Redshift has no bit types.
  * - Redshift: STRTOL(hex, 16), a BIGINT (Postgres has no STRTOL); summed as DECIMAL(38, 0), since
  *   Redshift's SUM of a BIGINT is a BIGINT and would overflow.
- * - Snowflake: TO_NUMBER(hex, 'XXX...'), the hexadecimal format model; a NUMBER(38, 0).
+ * - Snowflake: TO_NUMBER(UPPER(hex), 'XXX...'), the hexadecimal format model; a NUMBER(38, 0).
  */
 export function hashPrefixExpression(plan: ReadPlan): string {
   const digits = `SUBSTRING(${hashExpression(plan)}, 1, ${PREFIX_HEX_DIGITS})`;
@@ -23,7 +23,8 @@ export function hashPrefixExpression(plan: ReadPlan): string {
     case 'redshift':
       return `CAST(STRTOL(${digits}, 16) AS DECIMAL(38, 0))`;
     case 'snowflake':
-      return `TO_NUMBER(${digits}, '${'X'.repeat(PREFIX_HEX_DIGITS)}')`;
+      // Upper case: the digits as the format model's 'X' elements print them.
+      return `TO_NUMBER(UPPER(${digits}), '${'X'.repeat(PREFIX_HEX_DIGITS)}')`;
   }
 }
 
