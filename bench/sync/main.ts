@@ -53,6 +53,10 @@ async function postgres(): Promise<() => Promise<void>> {
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function main(): Promise<void> {
   const stopPostgres = await postgres();
@@ -134,7 +138,10 @@ async function main(): Promise<void> {
           await svc.query(
             `SELECT records_read_count::int AS read, records_inserted_count::int AS inserted,
                records_updated_count::int AS updated, batches_published AS batches,
-               extract(epoch FROM time_sync_finished - time_sync_started) AS run_seconds
+               extract(epoch FROM time_sync_finished - time_sync_started) AS run_seconds,
+               (SELECT sum((p.value->>'scanned')::int) FROM jsonb_each(progress) p) AS keys_compared,
+               (SELECT sum((p.value->>'rescanned')::int) FROM jsonb_each(progress) p) AS ranges_scanned,
+               (SELECT count(*) FROM integrations.warehouse_hash_ranges) AS ranges_stored
              FROM integrations.warehouse_sync_runs WHERE connection_id = $1 ORDER BY time_sync_started DESC LIMIT 1`,
             [connectionId],
           )
@@ -164,7 +171,7 @@ async function main(): Promise<void> {
       });
       await settled(1);
       const initial = performance.now() - start;
-      console.log(`initial sync: ${seconds(initial)} s`, await lastRun());
+      console.log(`initial sync: ${seconds(initial)} s, load ${load()}`, await lastRun());
 
       const [{ id: syncId }] = (
         await svc.query(`SELECT id FROM integrations.warehouse_syncs WHERE connection_id = $1`, [
@@ -202,7 +209,7 @@ async function main(): Promise<void> {
       await settled(2);
       const product = performance.now() - start;
       const changedRun = await lastRun();
-      console.log(`changed sync: ${seconds(product)} s`, changedRun);
+      console.log(`changed sync: ${seconds(product)} s, load ${load()}`, changedRun);
 
       // The psql pipeline over the same rows: COPY out with hashes, COPY in, diff, upsert, store hashes.
       const hash = `md5(coalesce(id::text, chr(30)) || chr(31) || coalesce(email, chr(30)) || chr(31) ||
@@ -228,14 +235,16 @@ async function main(): Promise<void> {
       );
       await svc.query('COMMIT');
       const baseline = performance.now() - start;
-      console.log(`psql pipeline: ${seconds(baseline)} s, ${updated.rowCount} contacts updated`);
+      console.log(
+        `psql pipeline: ${seconds(baseline)} s, ${updated.rowCount} contacts updated, load ${load()}`,
+      );
 
       // 3. Nothing changed.
       start = performance.now();
       await runNow();
       await settled(3);
       const unchanged = performance.now() - start;
-      console.log(`no-change sync: ${seconds(unchanged)} s`, await lastRun());
+      console.log(`no-change sync: ${seconds(unchanged)} s, load ${load()}`, await lastRun());
 
       console.log('\nresult');
       console.log(`rows: ${ROWS}, changed: ${changedRun.read}`);

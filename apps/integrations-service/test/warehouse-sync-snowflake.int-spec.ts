@@ -1,6 +1,8 @@
 import { warehouseConnectionCreateContract, warehouseSchemaSetContract } from '@meridian/contracts';
 import { fakesnowUnavailable, type FakesnowServer, type SignedIn, startFakesnow } from '@meridian/testing';
 import { WarehouseSessions } from '../src/modules/warehouse/connectors/warehouse-sessions';
+import { BUCKET, rangeAggregates, ROWS, SUM } from '../src/modules/warehouse/syncs/hash-range-sql';
+import { aggregateOf } from '../src/modules/warehouse/syncs/hash-ranges';
 import {
   CURSOR,
   cursorPage,
@@ -98,6 +100,38 @@ describeWithFakesnow('warehouse sync reads on Snowflake', () => {
         cursorPage(plan('UPDATED_AT'), { value: String(last[CURSOR]), key: String(last[KEY]) }, 20),
       );
       expect(rest.map((r) => r[KEY])).toEqual(['21', '22', '23', '24', '25']);
+    });
+  });
+
+  it('answers each key range’s row count and hash-prefix sum in one query, as the hashes add up', async () => {
+    await t.app.get(WarehouseSessions).with(admin.account.organisation_id, connectionId, async (session) => {
+      const plan: ReadPlan = {
+        dialect: session.dialect,
+        table: `${session.quoteIdent('CRM')}.${session.quoteIdent('PEOPLE')}`,
+        columns: ['ID', 'EMAIL', 'NAME'],
+        key: 'ID',
+        cursor: null,
+        quote: (name) => session.quoteIdent(name),
+      };
+      const run = (s: { sql: string; params: unknown[] }) =>
+        session.query<Record<string, unknown>>(s.sql, s.params);
+      // Keys 1-8, 9-16 and 17-25, each read by its bounded key pages.
+      const bounds: [string | null, string | null][] = [
+        [null, '8'],
+        ['8', '16'],
+        ['16', null],
+      ];
+      const expected = [];
+      for (const [after, upTo] of bounds) {
+        const page = await run(keyHashPage(plan, after, 100, upTo));
+        expected.push(aggregateOf(page.map((r) => String(r[HASH]))));
+      }
+      expect(expected.map((a) => a.rows)).toEqual([8, 8, 9]);
+      const answer = await run(rangeAggregates(plan, ['8', '16']));
+      const byBucket = answer
+        .map((r) => ({ bucket: Number(r[BUCKET]), rows: Number(r[ROWS]), sum: BigInt(String(r[SUM])) }))
+        .sort((a, b) => a.bucket - b.bucket);
+      expect(byBucket).toEqual(expected.map((a, bucket) => ({ bucket, ...a })));
     });
   });
 });

@@ -439,5 +439,15 @@ describe('warehouse syncs', () => {
       [org],
     );
     expect(n).toBe(250);
-  });
+    // The key ranges the resumed run left describe what it published: nothing to scan again.
+    await runNow(org, id);
+    await settled(id, 2);
+    const [{ read, rescanned }] = await sql<{ read: number; rescanned: number }>(
+      `SELECT records_read_count::int AS read, (p.value->>'rescanned')::int AS rescanned
+       FROM integrations.warehouse_sync_runs r, jsonb_each(r.progress) p
+       WHERE r.connection_id = $1 ORDER BY r.time_sync_started DESC LIMIT 1`,
+      [id],
+    );
+    expect({ read, rescanned }).toEqual({ read: 0, rescanned: 0 });
+  }, 240_000);
 });

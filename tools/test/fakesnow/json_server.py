@@ -21,7 +21,9 @@ from decimal import Decimal
 from typing import Any
 
 import fakesnow.server as server
+import fakesnow.transforms as transforms
 import uvicorn
+from sqlglot import exp
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -80,6 +82,29 @@ def to_ipc(pair: Any) -> bytes:
 # Quiet: tests read the driver's answers, not the emulator's request log.
 logging.getLogger("fakesnow.server").setLevel(logging.WARNING)
 warnings.filterwarnings("ignore", category=UserWarning)
+
+_to_decimal = transforms.to_decimal
+
+
+def to_decimal(expression: Any) -> Any:
+    """TO_NUMBER(text, 'XXX...') as Snowflake reads it (hexadecimal digits, either case), which
+    fakesnow 0.12.1 refuses: DuckDB reads a '0x' text as an integer."""
+    if isinstance(expression, exp.ToNumber):
+        fmt = expression.args.get("format")
+        if (
+            fmt is not None
+            and fmt.is_string
+            and fmt.name
+            and set(fmt.name.upper()) == {"X"}
+        ):
+            digits = exp.Concat(expressions=[exp.Literal.string("0x"), expression.this])
+            number = exp.Cast(this=digits, to=exp.DataType.build("HUGEINT"))
+            return exp.Cast(this=number, to=exp.DataType.build("DECIMAL(38, 0)"))
+    return _to_decimal(expression)
+
+
+# The cursor looks the transforms up in their module at call time.
+transforms.to_decimal = to_decimal
 
 # query_request looks these up in its module at call time.
 server.to_sf = to_sf

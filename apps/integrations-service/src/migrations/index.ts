@@ -4,6 +4,7 @@ import { WarehouseSyncs1771100000000 } from './1771100000000-warehouse-syncs';
 import { Segment1771200000000 } from './1771200000000-segment';
 import { Salesforce1771300000000 } from './1771300000000-salesforce';
 import { SalesforceSync1771300000200 } from './1771300000200-salesforce-sync';
+import { WarehouseHashRanges1771400000000 } from './1771400000000-warehouse-hash-ranges';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Segment1771200000000,
   Salesforce1771300000000,
   SalesforceSync1771300000200,
+  WarehouseHashRanges1771400000000,
 ];

@@ -20,10 +20,11 @@ import type { IntegrationsConfig } from '../../../config';
 import type { WarehouseSession } from '../connectors/warehouse-session';
 import { WarehouseSessions } from '../connectors/warehouse-sessions';
 import { ActivityLogsRepository } from './activity-logs.repository';
+import { ContentHashScanner, type PublishStep, Stopped } from './content-hash-scanner';
 import { toSyncedBatches } from './sync-batches';
 import { SyncLockRepository } from './sync-lock.repository';
 import { type RunRow, SyncRunsRepository, type TableProgress } from './sync-runs.repository';
-import { CURSOR, cursorPage, HASH, KEY, keyHashPage, type ReadPlan, rowsByKeys } from './sync-sql';
+import { CURSOR, cursorPage, KEY, type ReadPlan } from './sync-sql';
 import { warehouseSyncRunJob } from './sync.jobs';
 import {
   type SyncConnection,
@@ -31,12 +32,7 @@ import {
   WarehouseSyncsRepository,
 } from './warehouse-syncs.repository';
 
-/** Keys per fetch of changed rows where there are no array parameters (Redshift, Snowflake). */
-const FETCH_CHUNK = 1000;
-
 type Row = Record<string, unknown>;
-
-class Stopped extends Error {}
 
 const describe = (error: unknown) =>
   error instanceof DomainError
@@ -65,6 +61,7 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     private readonly transactions: Transactions,
     private readonly publisher: EventPublisher,
     private readonly activity: ActivityLogsRepository,
+    private readonly hashScanner: ContentHashScanner,
   ) {
     this.pageRows = config.WAREHOUSE_SYNC_PAGE_ROWS;
   }
@@ -146,10 +143,9 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     signal: AbortSignal,
   ): Promise<number> {
     const plan = this.plan(session, connection, table);
-    const step = (rows: Row[], next: TableProgress, extra: (tx: Transaction) => Promise<void>) =>
+    const step: PublishStep = (rows, next, extra) =>
       this.publish(run, table, rows, next, sequence, extra).then((s) => (sequence = s));
 
-    let reached: string | null;
     if (plan.cursor) {
       // The high-water mark's own checkpoint; read again past it on a resumed run, which is cheap.
       let after =
@@ -166,87 +162,31 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
         after = mark;
         if (page.length < this.pageRows) break;
       }
-      // Rows without a cursor value: new or changed ones are found by their content hash.
-      reached = await this.hashPages(
-        session,
-        { ...plan, nullCursorOnly: true },
-        table,
-        progress.after,
-        step,
-        signal,
-      );
-    } else {
-      reached = await this.hashPages(session, plan, table, progress.after, step, signal);
     }
-    await step([], { after: reached, done: true }, async () => undefined);
+    // Content-hash tables, and a cursor table's rows without a cursor value (new or changed ones
+    // are found by their content hash); a resumed run goes on from the ranges its pages left.
+    const hashed = await this.hashScanner.scan(
+      session,
+      plan.cursor ? { ...plan, nullCursorOnly: true } : plan,
+      table.id,
+      step,
+      signal,
+    );
+    await step(
+      [],
+      {
+        after: hashed.reached ?? progress.after,
+        done: true,
+        scanned: hashed.scanned,
+        rescanned: hashed.rescanned,
+      },
+      async () => undefined,
+    );
     return sequence;
-  }
-
-  /**
-   * Pages of keys and warehouse-side hashes past `start` in key order; the rows whose hash
-   * changed are fetched and published with their new hashes. Answers the last key reached.
-   */
-  private async hashPages(
-    session: WarehouseSession,
-    plan: ReadPlan,
-    table: SyncTableRow,
-    start: string | null,
-    step: (rows: Row[], next: TableProgress, extra: (tx: Transaction) => Promise<void>) => Promise<number>,
-    signal: AbortSignal,
-  ): Promise<string | null> {
-    let reached = start;
-    let pending: Promise<Row[]> | null = this.read(session, keyHashPage(plan, start, this.pageRows));
-    // A read the run no longer waits for (it stopped or failed) still ends before the session closes.
-    pending.catch(() => undefined);
-    try {
-      for (;;) {
-        if (signal.aborted) throw new Stopped();
-        const page: Row[] = await pending!;
-        pending = null;
-        if (page.length === 0) break;
-        const keys = page.map((r) => String(r[KEY]));
-        const after = keys.at(-1)!;
-        const full = page.length === this.pageRows;
-        if (full) {
-          // The warehouse reads the next page while this one is compared and published.
-          pending = this.read(session, keyHashPage(plan, after, this.pageRows));
-          pending.catch(() => undefined);
-        }
-        const changed = await this.runs.changedKeys(
-          table.id,
-          keys,
-          page.map((r) => String(r[HASH])),
-        );
-        const rows = await this.fetch(session, plan, changed);
-        reached = after;
-        await step(rows, { after, done: false }, (tx) =>
-          this.runs.storeHashes(
-            tx,
-            table.id,
-            rows.map((r) => String(r[KEY])),
-            rows.map((r) => String(r[HASH])),
-          ),
-        );
-        if (!full) break;
-      }
-    } finally {
-      if (pending) await pending.catch(() => undefined);
-    }
-    return reached;
   }
 
   private read(session: WarehouseSession, statement: { sql: string; params: unknown[] }): Promise<Row[]> {
     return session.query<Row>(statement.sql, statement.params);
-  }
-
-  private async fetch(session: WarehouseSession, plan: ReadPlan, keys: string[]): Promise<Row[]> {
-    if (keys.length === 0) return [];
-    const chunk = plan.dialect === 'postgres' ? keys.length : FETCH_CHUNK;
-    const rows: Row[] = [];
-    for (let i = 0; i < keys.length; i += chunk) {
-      rows.push(...(await this.read(session, rowsByKeys(plan, keys.slice(i, i + chunk)))));
-    }
-    return rows;
   }
 
   /** The batch's events, what marks its rows as synced, and the run's checkpoint: one transaction. */

@@ -7,6 +7,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 export interface TableProgress {
   after: string | null;
   done: boolean;
+  /** Content-hash reads: keys compared, and key ranges scanned because their aggregate differed. */
+  scanned?: number;
+  rescanned?: number;
 }
 
 export interface RunRow {

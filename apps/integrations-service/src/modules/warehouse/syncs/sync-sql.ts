@@ -29,7 +29,7 @@ export const KEY = '__meridian_key';
 export const HASH = '__meridian_hash';
 export const CURSOR = '__meridian_cursor';
 
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   constructor(private readonly dialect: WarehouseDialect) {}
   bind(value: unknown): string {
@@ -39,7 +39,7 @@ class Params {
 }
 
 /** Text of any value; Redshift's bare VARCHAR is 256 characters, so it gets its largest. */
-function asText(plan: ReadPlan, expression: string): string {
+export function asText(plan: ReadPlan, expression: string): string {
   const type =
     plan.dialect === 'redshift' ? 'VARCHAR(65535)' : plan.dialect === 'snowflake' ? 'VARCHAR' : 'text';
   return `CAST(${expression} AS ${type})`;
@@ -58,14 +58,34 @@ export function hashExpression(plan: ReadPlan): string {
 const selectColumns = (plan: ReadPlan) => plan.columns.map((c) => plan.quote(c)).join(', ');
 
 /**
- * A page of keys and hashes past `after` in key order (content-hash tables, and a cursor table's
- * rows without a cursor value): only 48 bytes a row travel.
+ * The rows a content-hash read sees, past `after` and up to `upTo` (both optional) in the key's
+ * own order: a cursor table's rows without a cursor value, or every row with a key.
  */
-export function keyHashPage(plan: ReadPlan, after: string | null, limit: number): Statement {
+export function hashedRowsWhere(
+  plan: ReadPlan,
+  p: Params,
+  after: string | null,
+  upTo: string | null = null,
+): string {
+  const key = plan.quote(plan.key);
+  let where = after === null ? `${key} IS NOT NULL` : `${key} > ${p.bind(after)}`;
+  if (upTo !== null) where += ` AND ${key} <= ${p.bind(upTo)}`;
+  return plan.nullCursorOnly && plan.cursor ? `${plan.quote(plan.cursor)} IS NULL AND ${where}` : where;
+}
+
+/**
+ * A page of keys and hashes past `after` (and up to `upTo`, a range's upper bound) in key order
+ * (content-hash tables, and a cursor table's rows without a cursor value): only 48 bytes a row travel.
+ */
+export function keyHashPage(
+  plan: ReadPlan,
+  after: string | null,
+  limit: number,
+  upTo: string | null = null,
+): Statement {
   const p = new Params(plan.dialect);
   const key = plan.quote(plan.key);
-  const past = after === null ? `${key} IS NOT NULL` : `${key} > ${p.bind(after)}`;
-  const where = plan.nullCursorOnly && plan.cursor ? `${plan.quote(plan.cursor)} IS NULL AND ${past}` : past;
+  const where = hashedRowsWhere(plan, p, after, upTo);
   return {
     sql: `SELECT ${asText(plan, key)} AS "${KEY}", ${hashExpression(plan)} AS "${HASH}"
       FROM ${plan.table} WHERE ${where} ORDER BY ${key} LIMIT ${Math.trunc(limit)}`,

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { Transactions } from '@meridian/server-kit';
 import { ConnectionsModule } from '../connections/connections.module';
 import { ActivityLogsRepository } from './activity-logs.repository';
+import { ContentHashScanner } from './content-hash-scanner';
+import { HashRangesRepository } from './hash-ranges.repository';
 import { SyncAppliedConsumer } from './sync-applied.consumer';
 import { SyncFactsSource } from './sync-facts.source';
 import { SyncLockRepository } from './sync-lock.repository';
@@ -31,6 +33,8 @@ import { WarehouseSyncsRepository } from './warehouse-syncs.repository';
     SyncTickProcessor,
     SyncAppliedConsumer,
     SyncFactsSource,
+    HashRangesRepository,
+    ContentHashScanner,
   ],
 })
 export class WarehouseSyncModule {}
