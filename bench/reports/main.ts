@@ -99,6 +99,9 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(', ')}`,
     );
+    // Twelve calls: ranges keep the README's row readable; the ratios name each call.
+    const range = (values: number[], digits: number) =>
+      `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
     reportBench({
       name: 'reports',
       sizes: {
@@ -110,20 +113,39 @@ async function main(): Promise<void> {
       },
       baseline: {
         description:
-          'the same SQL statements run bare through pg, same run (p95); and the same calls asking auth on every request',
-        figures: measured.map((m) => ({ label: `${m.name} bare SQL`, value: m.raw.p95, unit: 'ms' })),
+          'the same SQL statements run bare through pg, same run; ratios are HTTP p95 / bare SQL p95 per call',
+        figures: [
+          {
+            label: 'bare SQL p95',
+            value: range(
+              measured.map((m) => m.raw.p95),
+              1,
+            ),
+            unit: 'ms',
+          },
+        ],
       },
       figures: [
-        { label: 'authenticated call floor', value: floor.p95, unit: 'ms' },
-        ...measured.map((m) => ({ label: `${m.name} HTTP`, value: m.http.p95, unit: 'ms' })),
-        ...measured.map((m) => ({
-          label: `${m.name} asking auth, HTTP / SQL`,
-          value: m.uncached.p95 / m.raw.p95,
+        { label: 'authenticated call floor p95', value: floor.p95, unit: 'ms' },
+        {
+          label: 'HTTP p95',
+          value: range(
+            measured.map((m) => m.http.p95),
+            1,
+          ),
+          unit: 'ms',
+        },
+        {
+          label: 'asking auth on every request (as before the session cache), HTTP / SQL p95',
+          value: range(
+            measured.map((m) => m.uncached.p95 / m.raw.p95),
+            2,
+          ),
           unit: 'x',
-        })),
+        },
       ],
       ratios: measured.map((m) => ({
-        label: `${m.name} HTTP / SQL p95`,
+        label: m.name,
         value: m.http.p95 / m.raw.p95,
         op: '<=' as const,
         target: TARGET_RATIO,

@@ -57,6 +57,25 @@ function check(c) {
   return `${c.label} ${c.op} ${formatNumber(c.target)}${unit(u)}: ${verdict}`;
 }
 
+/** Neighbouring checks held to the same target with the same verdict share one phrase. */
+function grouped(checks) {
+  const groups = [];
+  for (const c of checks) {
+    const last = groups.at(-1);
+    const same =
+      last &&
+      c.op !== undefined &&
+      last.op === c.op &&
+      last.target === c.target &&
+      last.unit === c.unit &&
+      last.ratio === c.ratio &&
+      last.met === c.met;
+    if (same) last.label = `${last.label}, ${c.label}`;
+    else groups.push({ ...c });
+  }
+  return groups;
+}
+
 const utc = (iso) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 const sizes = (s = {}) =>
   Object.entries(s)
@@ -82,7 +101,10 @@ function measuredCells(r) {
       ...(r.figures ?? []).map(figure),
       ...ratios.map((c) => `${c.label} ${formatNumber(c.value)}x`),
     ].join('; '),
-    target: [...ratios, ...(r.limits ?? [])].map(check).join('; ') || 'none',
+    target:
+      grouped([...ratios, ...(r.limits ?? [])])
+        .map(check)
+        .join('; ') || 'none',
     machine: machineText(r.machine),
     load: loadText(r.load),
     date: r.quick ? `${utc(r.date)}, **quick run at reduced sizes**` : utc(r.date),

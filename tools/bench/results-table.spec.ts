@@ -93,6 +93,21 @@ describe('benchmark results table', () => {
     expect(renderRow(measured())).toMatch(/^\| `bench\/send`.* \| 2026-11-27 03:10 UTC \|$/);
   });
 
+  it('says once which neighbouring checks share a target and a verdict', () => {
+    const ratio = (label: string, value: number, met: boolean) =>
+      ({ label, value, op: '<=', target: 1.2, met }) as const;
+    const cells = rowCells(
+      measured({
+        ratios: [ratio('aggregate', 1.5, false), ratio('list', 1.4, false), ratio('links', 1.1, true)],
+        limits: [{ label: 'p95', value: 1.3, op: '<=', target: 1.2, met: false }],
+      }),
+    );
+    expect(cells.target).toBe(
+      'aggregate, list <= 1.2x: **not met**; links <= 1.2x: met; p95 <= 1.2: **not met**',
+    );
+    expect(cells.figures).toBe('mailer 769 msg/s; aggregate 1.5x; list 1.4x; links 1.1x');
+  });
+
   it('marks a quick result as such, and never lets one replace a full measurement', () => {
     expect(rowCells(measured({ quick: true })).date).toContain('quick run at reduced sizes');
     const store: Store = { benchmarks: { send: seeded } };
