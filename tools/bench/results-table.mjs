@@ -107,7 +107,7 @@ function measuredCells(r) {
         .join('; ') || 'none',
     machine: machineText(r.machine),
     load: loadText(r.load),
-    date: r.quick ? `${utc(r.date)}, **quick run at reduced sizes**` : utc(r.date),
+    date: r.quick ? `${utc(r.date)}, **quick run, not a full measurement**` : utc(r.date),
   };
 }
 

@@ -109,7 +109,7 @@ describe('benchmark results table', () => {
   });
 
   it('marks a quick result as such, and never lets one replace a full measurement', () => {
-    expect(rowCells(measured({ quick: true })).date).toContain('quick run at reduced sizes');
+    expect(rowCells(measured({ quick: true })).date).toContain('**quick run, not a full measurement**');
     const store: Store = { benchmarks: { send: seeded } };
     expect(() => mergeResults(store, [measured({ quick: true })])).toThrow(/quick/);
     expect(store.benchmarks.send).toBe(seeded);
