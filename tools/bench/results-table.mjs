@@ -50,11 +50,13 @@ export function formatNumber(value) {
 const unit = (u) => (!u ? '' : u === 'x' ? 'x' : ` ${u}`);
 const figure = (f) => `${f.label} ${formatNumber(f.value)}${unit(f.unit)}`;
 
+/** A ratio's value is in the figures already; a limit shows its value beside its target. */
 function check(c) {
   const verdict = c.met === true ? 'met' : c.met === false ? '**not met**' : 'no verdict';
   if (c.op === undefined) return `${c.label}: ${verdict}`;
-  const u = c.unit ?? (c.ratio ? 'x' : '');
-  return `${c.label} ${c.op} ${formatNumber(c.target)}${unit(u)}: ${verdict}`;
+  const target = `${c.op} ${formatNumber(c.target)}${unit(c.ratio ? 'x' : c.unit)}`;
+  if (c.ratio || c.value === undefined) return `${c.label} ${target}: ${verdict}`;
+  return `${c.label} ${formatNumber(c.value)}${unit(c.unit)}, target ${target}: ${verdict}`;
 }
 
 /** Neighbouring checks held to the same target with the same verdict share one phrase. */
@@ -101,10 +103,7 @@ function measuredCells(r) {
       ...(r.figures ?? []).map(figure),
       ...ratios.map((c) => `${c.label} ${formatNumber(c.value)}x`),
     ].join('; '),
-    target:
-      grouped([...ratios, ...(r.limits ?? [])])
-        .map(check)
-        .join('; ') || 'none',
+    target: [...grouped(ratios), ...(r.limits ?? [])].map(check).join('; ') || 'none',
     machine: machineText(r.machine),
     load: loadText(r.load),
     date: r.quick ? `${utc(r.date)}, **quick run, not a full measurement**` : utc(r.date),
