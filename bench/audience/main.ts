@@ -15,6 +15,7 @@ import { createLogger, createServiceApp } from '@meridian/server-kit';
 import { createTestDatabase, startTestPlatform } from '@meridian/testing';
 import { appModule } from '../../apps/campaign-service/src/app.module';
 import { loadConfig } from '../../apps/campaign-service/src/config';
+import { reportBench } from '../support/bench-result.mjs';
 import { generate, runAudienceBench } from './run';
 
 const TARGET_RATIO = 1.2;
@@ -71,6 +72,39 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(', ')}`,
     );
+    reportBench({
+      name: 'audience',
+      sizes: {
+        persons: size.persons,
+        'product events': size.events,
+        'email events': size.persons,
+        runs: size.runs,
+      },
+      baseline: {
+        description: 'the same 3-group selection written by hand in SQL, same data, same run (medians)',
+        figures: [
+          { label: 'hand count', value: r.handCountMs, unit: 'ms' },
+          { label: 'hand preview', value: r.handPreviewMs, unit: 'ms' },
+        ],
+      },
+      figures: [
+        { label: 'count', value: r.countMs, unit: 'ms' },
+        { label: 'preview of 20', value: r.previewMs, unit: 'ms' },
+      ],
+      ratios: [
+        { label: 'count compiled / hand', value: r.countMs / r.handCountMs, op: '<=', target: TARGET_RATIO },
+        {
+          label: 'preview compiled / hand',
+          value: r.previewMs / r.handPreviewMs,
+          op: '<=',
+          target: TARGET_RATIO,
+        },
+      ],
+      limits: [
+        { label: 'count', value: r.countMs, unit: 'ms', op: '<', target: TARGET_COUNT_MS },
+        { label: 'same rows as the hand-written SQL', met: same },
+      ],
+    });
     if (!same) process.exitCode = 1;
   } finally {
     await client.end();

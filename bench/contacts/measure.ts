@@ -96,7 +96,7 @@ export async function runShape<B>(
   count: number,
   pool: Pool,
   targetMs: number,
-): Promise<void> {
+): Promise<{ product: Stats; bare: Stats }> {
   const totals = new Map<string, string>();
   const product = await sample(shape.bodies, count, async (body) => {
     const page = await shape.call(body);
@@ -126,4 +126,5 @@ export async function runShape<B>(
       `  before (rows skipped by OFFSET, exact count), bare SQL: p95 ${ms(old.p95)} (p50 ${ms(old.p50)})`,
     );
   }
+  return { product, bare };
 }

@@ -17,6 +17,7 @@ import { createLogger, createServiceApp } from '@meridian/server-kit';
 import { appModule } from '../../apps/campaign-service/src/app.module';
 import { loadConfig } from '../../apps/campaign-service/src/config';
 import { CUSTOM_COLUMNS, generateCsv, HEADERS } from './generate';
+import { reportBench } from '../support/bench-result.mjs';
 import { productImport } from './product-import';
 
 async function main(): Promise<void> {
@@ -113,6 +114,27 @@ async function main(): Promise<void> {
           .map((l) => l.toFixed(1))
           .join(', ')}`,
       );
+      const peakMb = peak / 1024 / 1024;
+      reportBench({
+        name: 'csv-import',
+        sizes: { rows, columns: HEADERS.length },
+        baseline: {
+          description: 'psql \\copy of the same file into an identical indexed table',
+          figures: [{ label: 'psql \\copy', value: raw / 1000, unit: 's' }],
+        },
+        figures: [
+          { label: 'fresh import', value: freshMs / 1000, unit: 's' },
+          { label: 're-import of the same file', value: againMs / 1000, unit: 's' },
+          { label: 're-import, every row changed', value: changesMs / 1000, unit: 's' },
+          { label: 'peak RSS', value: peakMb, unit: 'MB' },
+        ],
+        ratios: [
+          { label: 'fresh', value: raw / freshMs, op: '>=', target: 0.5 },
+          { label: 're-import', value: raw / againMs, op: '>=', target: 0.35 },
+          { label: 're-import, every row changed', value: raw / changesMs, op: '>=', target: 0.35 },
+        ],
+        limits: [{ label: 'peak RSS', value: peakMb, unit: 'MB', op: '<=', target: 512 }],
+      });
     } finally {
       await app.close();
     }

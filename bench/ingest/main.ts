@@ -21,6 +21,7 @@ import { Client } from 'pg';
 import { appModule } from '../../apps/integrations-service/src/app.module';
 import { loadConfig } from '../../apps/integrations-service/src/config';
 import { close, runWrk, WRK, type WrkResult, wrkInstalled } from '../tracking/wrk';
+import { reportBench, reportBenchSkipped } from '../support/bench-result.mjs';
 import { bareIngestServer, BARE_TABLE, createBareTable } from './bare-ingest';
 
 const TARGET_RATIO = 0.6;
@@ -97,6 +98,7 @@ const median = (values: number[]) => {
 async function main(): Promise<void> {
   if (!wrkInstalled()) {
     console.log(`bench/ingest skipped: wrk is not installed (${WRK}; Debian package 'wrk').`);
+    reportBenchSkipped('ingest', `wrk is not installed (${WRK}; Debian package 'wrk')`);
     return;
   }
   const dir = await mkdtemp(join(tmpdir(), 'ingest-bench-'));
@@ -226,6 +228,30 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(', ')}`,
     );
+    reportBench({
+      name: 'ingest',
+      sizes: {
+        'track calls a batch': settings.batch,
+        'wrk connections': settings.connections,
+        'seconds a run': settings.seconds,
+        rounds: settings.rounds,
+      },
+      baseline: {
+        description: 'a bare node:http server parsing the same batch and COPYing its calls, paired runs',
+        figures: [
+          { label: 'bare node:http + COPY', value: median(baseline.map(eventsPerSecond)), unit: 'events/s' },
+        ],
+      },
+      figures: [
+        { label: 'service through the gateway', value: rate, unit: 'events/s' },
+        { label: 'answered events at the stop', value: answeredEvents },
+      ],
+      ratios: [{ label: 'median paired ratio', value: ratio, op: '>=', target: TARGET_RATIO }],
+      limits: [
+        { label: 'rate', value: rate, unit: 'events/s', op: '>=', target: TARGET_EVENTS_PER_SECOND },
+        { label: 'lost after a stop mid-load', value: lost, op: '<=', target: 0 },
+      ],
+    });
     await client.query(`DROP TABLE ${BARE_TABLE}`);
     if (ratio < TARGET_RATIO || rate < TARGET_EVENTS_PER_SECOND || lost > 0) process.exitCode = 1;
   } finally {

@@ -18,6 +18,7 @@ import {
   RenderPool,
 } from '../../apps/campaign-service/src/modules/assets/personalisation/render-pool';
 import { signerFor } from '../../apps/campaign-service/src/modules/assets/personalisation/unsubscribe-links';
+import { reportBench } from '../support/bench-result.mjs';
 import { generatePersons, TEMPLATE, TOKENS } from './fixtures';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
@@ -182,6 +183,28 @@ async function main(): Promise<void> {
     `ratio raw/pool:    cpu ${(best.raw.cpuMs / best.pool.cpuMs).toFixed(2)}x, wall ${(best.raw.ms / best.pool.ms).toFixed(2)}x (target >= 0.8x)`,
   );
   await pool.close();
+  reportBench({
+    name: 'render',
+    sizes: {
+      persons: count,
+      rounds,
+      tokens: TOKENS.length,
+      'template KB': Number((TEMPLATE.length / 1024).toFixed(1)),
+    },
+    baseline: {
+      description:
+        'raw liquidjs renderSync of the same pre-parsed template and tokens, HTML escaped (CPU time, best round)',
+      figures: [{ label: 'raw liquidjs', value: best.raw.cpuMs, unit: 'ms cpu' }],
+    },
+    figures: [
+      { label: 'render core', value: best.product.cpuMs, unit: 'ms cpu' },
+      { label: 'render pool', value: best.pool.cpuMs, unit: 'ms cpu' },
+    ],
+    ratios: [
+      { label: 'raw / core (cpu)', value: best.raw.cpuMs / best.product.cpuMs, op: '>=', target: 0.8 },
+      { label: 'raw / pool (cpu)', value: best.raw.cpuMs / best.pool.cpuMs, op: '>=', target: 0.8 },
+    ],
+  });
 }
 
 void main();

@@ -17,6 +17,7 @@ import { FakeSalesforce } from '@meridian/testing';
 import { bulkPull, bulkUpdate, login } from './baseline';
 import { collectionCalls, minimumCalls } from './minimum-calls';
 import { runProduct } from './product';
+import { reportBench } from '../support/bench-result.mjs';
 
 const PULL_ROWS = Number(process.env.PULL_ROWS ?? 200_000);
 const PUSH_ROWS = Math.min(Number(process.env.PUSH_ROWS ?? 50_000), PULL_ROWS);
@@ -139,6 +140,31 @@ async function main(): Promise<void> {
       'exports queued (campaign events to push queue)': { wall: s(p.queued.ms), 'API calls': 0 },
     });
     console.log(`peak RSS of this process with the integrations service in it: ${product.peakRssMb} MB`);
+    reportBench({
+      name: 'salesforce',
+      sizes: { 'pulled contacts': PULL_ROWS, 'pushed contacts': PUSH_ROWS, 'API latency ms': API_LATENCY_MS },
+      baseline: {
+        description:
+          'jsforce calling Bulk API 2.0 directly (one query job read in pages of 50,000; one ingest job)',
+        figures: [
+          { label: 'pull', value: pull.ms / 1000, unit: 's' },
+          { label: 'pull calls', value: pullCalls },
+          { label: 'push', value: push.ms / 1000, unit: 's' },
+          { label: 'push calls', value: pushCalls },
+        ],
+      },
+      figures: [
+        { label: 'pull until every person is applied', value: p.pull.ms / 1000, unit: 's' },
+        { label: `pull calls (minimum ${minimum.pull})`, value: p.pull.calls },
+        { label: 'push', value: p.push.ms / 1000, unit: 's' },
+        { label: `push calls (minimum ${minimum.push})`, value: p.push.calls },
+        { label: 'peak RSS', value: product.peakRssMb, unit: 'MB' },
+      ],
+      ratios: [
+        { label: 'pull, baseline / product', value: pull.ms / p.pull.ms, op: '>=', target: 0.8 },
+        { label: 'push, baseline / product', value: push.ms / p.push.ms, op: '>=', target: 0.8 },
+      ],
+    });
   } finally {
     await fake.stop();
   }

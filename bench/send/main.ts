@@ -20,6 +20,7 @@ import {
   CAMPAIGN_MAILER,
   type CampaignMailer,
 } from '../../apps/campaign-service/src/modules/campaigns/journey/campaign-mailer.port';
+import { reportBench } from '../support/bench-result.mjs';
 import { generate, mailerDriver, rawBlast, startDiscardSink } from './run';
 
 const TARGET_RATIO = 0.5;
@@ -114,6 +115,24 @@ async function main(): Promise<void> {
       `SELECT count(*) AS n FROM campaign.email_messages WHERE run_id = $1 AND status = 'sent'`,
       [data.scope.runId],
     );
+    reportBench({
+      name: 'send',
+      sizes: { persons, batch, concurrency, 'SMTP connections': connections },
+      baseline: {
+        description:
+          "nodemailer's pooled transport sending the same mails pre-rendered into the same discarding sink",
+        figures: [{ label: 'raw pooled nodemailer', value: rawRate, unit: 'msg/s' }],
+      },
+      figures: [{ label: 'campaign mailer', value: rate, unit: 'msg/s' }],
+      ratios: [{ label: 'mailer / raw', value: rate / rawRate, op: '>=', target: TARGET_RATIO }],
+      limits: [
+        { label: 'rate', value: rate, unit: 'msg/s', op: '>=', target: TARGET_RATE },
+        {
+          label: 'every mail arrived and is marked sent',
+          met: arrived === persons && Number(rows[0]!.n) === persons,
+        },
+      ],
+    });
     if (arrived !== persons || Number(rows[0]!.n) !== persons) {
       console.error(`expected ${persons} mails and sent rows, got ${arrived} and ${rows[0]!.n}`);
       process.exitCode = 1;

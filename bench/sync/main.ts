@@ -30,6 +30,7 @@ import {
   warehouseSyncRunJob,
 } from '../../apps/integrations-service/src/modules/warehouse/syncs/sync.jobs';
 import { startCampaignProcess } from '../../apps/integrations-service/test/support/campaign-process';
+import { reportBench } from '../support/bench-result.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const CHANGED_SHARE = 0.1;
@@ -258,6 +259,22 @@ async function main(): Promise<void> {
           .map((l) => l.toFixed(1))
           .join(' ')}`,
       );
+      reportBench({
+        name: 'sync',
+        sizes: { rows: ROWS, columns: 7, 'changed rows': Number(changedRun.read) },
+        baseline: {
+          description:
+            'psql \\copy of every row with its MD5 into staging + one UPDATE of a copy of the contacts + one UPDATE of the stored hashes',
+          figures: [{ label: 'psql pipeline', value: baseline / 1000, unit: 's' }],
+        },
+        figures: [
+          { label: 'first sync', value: initial / 1000, unit: 's' },
+          { label: 'changed sync', value: product / 1000, unit: 's' },
+          { label: 'no-change sync', value: unchanged / 1000, unit: 's' },
+        ],
+        ratios: [{ label: 'changed sync, psql / product', value: baseline / product, op: '>=', target: 0.5 }],
+        limits: [{ label: 'no-change sync', value: unchanged / 1000, unit: 's', op: '<', target: 10 }],
+      });
     } finally {
       await app.close();
       await campaign.stop();

@@ -22,6 +22,7 @@ import { appModule } from '../../apps/campaign-service/src/app.module';
 import { loadConfig } from '../../apps/campaign-service/src/config';
 import { UnsubscribeLinks } from '../../apps/campaign-service/src/modules/assets/personalisation';
 import { trackingUrls } from '../../apps/campaign-service/src/modules/delivery/tracking/tracking-tokens';
+import { type Check, type Figure, reportBench, reportBenchSkipped } from '../support/bench-result.mjs';
 import { bareServer, close, runWrk, WRK, type WrkResult, wrkInstalled, wrkScript } from './wrk';
 
 const TARGET_RATIO = 0.7;
@@ -105,6 +106,7 @@ async function events(client: Client, name: string): Promise<number> {
 async function main(): Promise<void> {
   if (!wrkInstalled()) {
     console.log(`bench/tracking skipped: wrk is not installed (${WRK}; Debian package 'wrk').`);
+    reportBenchSkipped('tracking', `wrk is not installed (${WRK}; Debian package 'wrk')`);
     return;
   }
   const stopPostgres = await postgres();
@@ -202,6 +204,12 @@ async function main(): Promise<void> {
         `writes ${deferred ? 'deferred to the stop' : 'flushed while serving'}`,
     );
     let ok = true;
+    const report = {
+      figures: [] as Figure[],
+      bare: [] as Figure[],
+      ratios: [] as Check[],
+      limits: [] as Check[],
+    };
     for (const kind of ['open', 'click'] as const) {
       if (!figures[kind]) continue;
       const { app: served, bare } = figures[kind];
@@ -229,7 +237,36 @@ async function main(): Promise<void> {
         `${kind.padEnd(5)} answered ${answered[kind]}, events after the graceful stop ${recorded[kind]}, ` +
           `lost ${lost}, unread ${unread}`,
       );
+      report.figures.push(
+        { label: `${kind} service`, value: median(served.map((r) => r.perSecond)), unit: 'req/s' },
+        { label: `${kind} CPU per request`, value: cpuService, unit: 'us' },
+      );
+      report.bare.push({ label: `${kind} bare`, value: median(bare.map((r) => r.perSecond)), unit: 'req/s' });
+      report.ratios.push({
+        label: `${kind} median paired ratio`,
+        value: ratio,
+        op: '>=',
+        target: TARGET_RATIO,
+      });
+      report.limits.push({ label: `${kind} lost after the graceful stop`, value: lost, op: '<=', target: 0 });
     }
+    reportBench({
+      name: 'tracking',
+      sizes: {
+        messages: settings.messages,
+        'wrk connections': settings.connections,
+        'seconds a run': settings.seconds,
+        rounds: settings.rounds,
+        writes: deferred ? 'deferred to the stop' : 'flushed while serving',
+      },
+      baseline: {
+        description: 'a bare node:http server answering the same bytes, paired runs side by side',
+        figures: report.bare,
+      },
+      figures: report.figures,
+      ratios: report.ratios,
+      limits: report.limits,
+    });
     console.log(
       `load average (1, 5, 15 min): ${loadavg()
         .map((l) => l.toFixed(1))

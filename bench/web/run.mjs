@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '../../tools/postgres/ports.mjs';
+import { reportBench } from '../support/bench-result.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const TARGET_RATIO = 1.6;
@@ -203,6 +204,39 @@ try {
   console.log(
     `\ntargets: <= ${TARGET_RATIO}x the shell, performance >= ${TARGET_PERFORMANCE}, accessibility >= ${TARGET_ACCESSIBILITY}: ${failed ? 'MISSED' : 'met'}`,
   );
+  reportBench({
+    name: 'web',
+    sizes: { pages: rows.map((row) => row.page).join(', ') },
+    baseline: {
+      description: 'a bare React + Mantine shell built with the same Vite in the same run',
+      figures: [{ label: 'shell JS (gzip)', value: shell / 1024, unit: 'KB' }],
+    },
+    figures: rows.map((row) => ({
+      label: `${row.page} initial JS (gzip)`,
+      value: row.js.bytes / 1024,
+      unit: 'KB',
+    })),
+    ratios: rows.map((row) => ({
+      label: `${row.page} JS / shell`,
+      value: row.ratio,
+      op: '<=',
+      target: TARGET_RATIO,
+    })),
+    limits: rows.flatMap((row) => [
+      {
+        label: `${row.page} Lighthouse performance`,
+        value: row.performance,
+        op: '>=',
+        target: TARGET_PERFORMANCE,
+      },
+      {
+        label: `${row.page} accessibility`,
+        value: row.accessibility,
+        op: '>=',
+        target: TARGET_ACCESSIBILITY,
+      },
+    ]),
+  });
 } catch (error) {
   failed = true;
   console.error(error);
