@@ -20,7 +20,7 @@ export interface TestWarehouse {
 }
 
 export async function createTestWarehouse(): Promise<TestWarehouse> {
-  const db = await createTestDatabase('warehouse');
+  const db = await createTestDatabase('warehouse', { empty: true });
   const url = new URL(db.url);
   const user = `wh_reader_${randomBytes(4).toString('hex')}`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
