@@ -15,19 +15,7 @@ async function seed(who: SignedIn): Promise<{ ids: IdsByKind; texts: string[] }>
   const mark = `owned${uniqueSuffix()}`;
   const email = `${mark}@example.com`;
   const created = await t
-    .call(
-      warehouseConnectionCreateContract,
-      {
-        typ: 'postgres',
-        label: `${mark} warehouse`,
-        host_name: warehouse.host,
-        port: warehouse.port,
-        database_name: warehouse.database,
-        user_name: warehouse.user,
-        password: warehouse.password,
-      },
-      who,
-    )
+    .call(warehouseConnectionCreateContract, warehouse.connection(`${mark} warehouse`), who)
     .expect(200);
   const org = who.organisation.id;
   const sf = salesforceHealthSeed(t);
