@@ -6,6 +6,7 @@ module.exports = {
   testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.cjs',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.cjs',
-  testTimeout: 60000,
+  // Hooks too: a file's beforeAll boots its services, over 60 s on a loaded machine.
+  testTimeout: 120000,
   maxWorkers: 2,
 };

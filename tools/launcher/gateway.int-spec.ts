@@ -1,22 +1,13 @@
-import { createTestDatabase, eventually, type TestDatabase } from '@meridian/testing';
+import { createTestDatabase, eventually, type TestDatabase, freePort } from '@meridian/testing';
 import type { FastifyInstance } from 'fastify';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway } from './gateway.mjs';
 
 const root = join(__dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Writes raw bytes on a new keep-alive connection and reads answers until `count` complete ones arrived. */
 function rawExchange(

@@ -8,10 +8,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, eventually, type TestDatabase } from '@meridian/testing';
+import { createTestDatabase, eventually, type TestDatabase, freePort } from '@meridian/testing';
 import { type Container, loadK8s } from './k8s-checks';
 import {
   assembleServiceImage,
@@ -39,17 +38,6 @@ function testSecrets(db: TestDatabase): Record<string, string> {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 interface Started {
   child: ChildProcess;
   output: () => string;
@@ -64,7 +52,8 @@ describe('service images, started from their built files as Kubernetes runs them
 
   beforeAll(async () => {
     image = assembleServiceImage();
-    db = await createTestDatabase();
+    // Empty: the migration Job below is what migrates it.
+    db = await createTestDatabase('meridian_test', { empty: true });
     volumes = mkdtempSync(join(tmpdir(), 'meridian-volumes-'));
   });
 

@@ -19,7 +19,7 @@ import {
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '@meridian/testing';
+import { eventually, freePort } from '@meridian/testing';
 import { SERVICES as GATEWAY_SERVICES } from '../launcher/services.mjs';
 import { pageCsp } from '../launcher/security-headers.mjs';
 import { ROOT } from './platform';
@@ -36,13 +36,6 @@ async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describeWithNginx('the web image: docker/nginx.conf served by nginx', () => {

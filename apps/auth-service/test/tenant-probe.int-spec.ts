@@ -1,43 +1,28 @@
 import { createUsersContract } from '@meridian/contracts';
-import {
-  type AllowedAnswer,
-  expectIsolated,
-  type IdsByKind,
-  ok,
-  ownerDigest,
-  probeTenantIsolation,
-  type SignedIn,
-  uniqueSuffix,
-} from '@meridian/testing';
+import { ok, type SignedIn, tenantProbeSuite, uniqueSuffix } from '@meridian/testing';
 import { type AuthTestApp, startAuthTestApp } from './support/auth-test-app';
 
-/**
- * Answers other than 404 the spec gives when another organisation's id is in a slot. The internal
- * routes (organisation list, account list of an organisation, impersonation) serve staff only: a
- * customer admin gets 403 before any id is read, whoever's it is (the probe applies that to every
- * staff route).
- */
-const ALLOWED: AllowedAnswer[] = [];
+let t: AuthTestApp & { database: { url: string } };
 
 /**
  * Every auth route that takes an id, generated from the contracts: called as organisation B's admin
- * with organisation A's accounts and organisation in its id slots.
+ * with organisation A's accounts and organisation in its id slots. No answer other than 404 is
+ * allowed: the internal routes (organisation list, account list of an organisation, impersonation)
+ * serve staff only, and a customer admin gets 403 before any id is read, whoever's it is (the probe
+ * applies that to every staff route).
  */
-describe('auth-service tenant isolation, generated from the contracts', () => {
-  let t: AuthTestApp & { database: { url: string } };
-  let digest: Awaited<ReturnType<typeof ownerDigest>>;
-
-  beforeAll(async () => {
+tenantProbeSuite('auth', {
+  async start() {
     t = await startAuthTestApp();
-  });
-
-  afterAll(async () => {
-    await digest?.close();
-    await t?.close();
-  });
-
-  /** The admin, a user who set a password, and a pending invite: every account a route may name. */
-  async function seed(admin: SignedIn): Promise<{ ids: IdsByKind; texts: string[] }> {
+    return {
+      target: t.server,
+      databaseUrl: t.database.url,
+      newOrganisation: () => t.factories.newOrganisation(),
+      close: () => t.close(),
+    };
+  },
+  // The admin, a user who set a password, and a pending invite: every account a route may name.
+  async seed(admin: SignedIn) {
     const user = await t.factories.newUser(admin);
     const mark = `owned${uniqueSuffix()}`;
     const email = `${mark}@${admin.organisation.domain}`;
@@ -56,21 +41,6 @@ describe('auth-service tenant isolation, generated from the contracts', () => {
       },
       texts: [mark, email, admin.email, user.email, admin.organisation.domain],
     };
-  }
-
-  it('answers 404 to every id of another organisation, shows none of its data and changes none of it', async () => {
-    const owner = await t.factories.newOrganisation();
-    const stranger = await t.factories.newOrganisation();
-    const [a, b] = [await seed(owner), await seed(stranger)];
-    digest = await ownerDigest(t.database.url, 'auth', owner.organisation.id, [], { organisations: 'id' });
-    const report = await probeTenantIsolation({
-      service: 'auth',
-      target: t.server,
-      owner: { ...a, bearer: owner.bearer },
-      stranger: { bearer: stranger.bearer, ids: b.ids },
-      allow: ALLOWED,
-      digest: digest.digest,
-    });
-    expectIsolated(report);
-  }, 300_000);
+  },
+  digest: { keyedBy: { organisations: 'id' } },
 });

@@ -1,11 +1,4 @@
-import {
-  type AllowedAnswer,
-  expectIsolated,
-  ownerDigest,
-  probeTenantIsolation,
-  type SmtpSink,
-  startSmtpSink,
-} from '@meridian/testing';
+import { type AllowedAnswer, type SmtpSink, startSmtpSink, tenantProbeSuite } from '@meridian/testing';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { seedCampaignOrganisation } from './support/tenant-seed';
 
@@ -86,66 +79,58 @@ for (const route of [
   });
 const MEMBERSHIP_SLOT = { path: 'query.conditions[].children[].value[]', kind: 'static-list' };
 
+let t: CampaignTestApp;
+
 /**
  * Every campaign-service route that takes an id, generated from the contracts: called as
  * organisation B with organisation A's ids in its id slots. New routes are covered as they are
  * declared; a new id kind fails here until the generator knows it (ID_KINDS) and the seed makes one.
  */
-describe('campaign-service tenant isolation, generated from the contracts', () => {
-  let t: CampaignTestApp;
-  let digest: Awaited<ReturnType<typeof ownerDigest>>;
-
-  let sink: SmtpSink;
-
-  beforeAll(async () => {
+tenantProbeSuite('campaign', {
+  async start() {
     // A test send reaches the sink, so B's own send.email is answered and A's id is what differs.
-    sink = await startSmtpSink();
-    t = await startCampaignTestApp({ SMTP_URL: sink.url });
-  });
-
-  afterAll(async () => {
-    await digest?.close();
-    await t?.close();
-    await sink?.close();
-  });
-
-  it('answers 404 to every id of another organisation, shows none of its data and changes none of it', async () => {
-    const [owner, stranger] = [await t.platform.newOrganisation(), await t.platform.newOrganisation()];
-    const [a, b] = [await seedCampaignOrganisation(t, owner), await seedCampaignOrganisation(t, stranger)];
-    digest = await ownerDigest(t.db.url, 'campaign', owner.organisation.id);
-    const report = await probeTenantIsolation({
-      service: 'campaign',
+    const sink: SmtpSink = await startSmtpSink();
+    try {
+      t = await startCampaignTestApp({ SMTP_URL: sink.url });
+    } catch (error) {
+      await sink.close();
+      throw error;
+    }
+    return {
       target: t.app.getHttpServer(),
-      owner: { ...a, bearer: owner.bearer },
-      stranger: { bearer: stranger.bearer, ids: b.ids },
-      allow: ALLOWED,
-      inputs: {
-        'POST /assets/static-list/contacts/query.insert': () => ({
-          static_list_id: 'list',
-          query: listMembership(),
-        }),
-        'POST /assets/static-list/contacts/query.preview': () => ({ query: listMembership() }),
-        'POST /campaigns/dynamic-list/preview': () => ({
-          query: listMembership(),
-          campaign_context: 'person',
-        }),
+      databaseUrl: t.db.url,
+      newOrganisation: () => t.platform.newOrganisation(),
+      close: async () => {
+        await t.close();
+        await sink.close();
       },
-      // The list's upload is multipart: its contract declares no fields, the list id is a form field.
-      uploads: {
-        'POST /assets/static-list/contacts/file.upload': {
-          field: 'file',
-          filename: 'list.csv',
-          content: 'email\nprobe@example.com\n',
-        },
-      },
-      extraSlots: {
-        'POST /assets/static-list/contacts/file.upload': [{ path: 'static_list_id', kind: 'static-list' }],
-        'POST /assets/static-list/contacts/query.insert': [MEMBERSHIP_SLOT],
-        'POST /assets/static-list/contacts/query.preview': [MEMBERSHIP_SLOT],
-        'POST /campaigns/dynamic-list/preview': [MEMBERSHIP_SLOT],
-      },
-      digest: digest.digest,
-    });
-    expectIsolated(report);
-  }, 300_000);
+    };
+  },
+  seed: (who) => seedCampaignOrganisation(t, who),
+  allow: ALLOWED,
+  inputs: {
+    'POST /assets/static-list/contacts/query.insert': () => ({
+      static_list_id: 'list',
+      query: listMembership(),
+    }),
+    'POST /assets/static-list/contacts/query.preview': () => ({ query: listMembership() }),
+    'POST /campaigns/dynamic-list/preview': () => ({
+      query: listMembership(),
+      campaign_context: 'person',
+    }),
+  },
+  // The list's upload is multipart: its contract declares no fields, the list id is a form field.
+  uploads: {
+    'POST /assets/static-list/contacts/file.upload': {
+      field: 'file',
+      filename: 'list.csv',
+      content: 'email\nprobe@example.com\n',
+    },
+  },
+  extraSlots: {
+    'POST /assets/static-list/contacts/file.upload': [{ path: 'static_list_id', kind: 'static-list' }],
+    'POST /assets/static-list/contacts/query.insert': [MEMBERSHIP_SLOT],
+    'POST /assets/static-list/contacts/query.preview': [MEMBERSHIP_SLOT],
+    'POST /campaigns/dynamic-list/preview': [MEMBERSHIP_SLOT],
+  },
 });

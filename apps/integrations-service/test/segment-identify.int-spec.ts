@@ -1,24 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Analytics } from '@segment/analytics-node';
-import { eventually, type SignedIn } from '@meridian/testing';
+import { eventually, type SignedIn, freePort } from '@meridian/testing';
 import { type SegmentTestApp, startSegmentTestApp } from './support/segment-test-app';
 
 const root = join(__dirname, '..', '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * From the official client to the contact database: identify upserts the contact through the

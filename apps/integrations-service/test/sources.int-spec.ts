@@ -26,19 +26,7 @@ describe(SourcesService.name, () => {
     user = await t.platform.newUser(admin);
     stranger = await t.platform.newOrganisation();
     const created = await t
-      .call(
-        warehouseConnectionCreateContract,
-        {
-          typ: 'redshift',
-          label: 'Stand-in Redshift',
-          host_name: warehouse.host,
-          port: warehouse.port,
-          database_name: warehouse.database,
-          user_name: warehouse.user,
-          password: warehouse.password,
-        },
-        admin,
-      )
+      .call(warehouseConnectionCreateContract, warehouse.connection('Stand-in Redshift', 'redshift'), admin)
       .expect(200);
     connectionId = created.body.connection.id;
   });

@@ -33,19 +33,7 @@ describe(WarehouseSessions.name, () => {
 
   async function connect(typ: 'postgres' | 'redshift', schema: string | null = 'analytics'): Promise<string> {
     const response = await t
-      .call(
-        warehouseConnectionCreateContract,
-        {
-          typ,
-          label: `Warehouse ${typ}`,
-          host_name: warehouse.host,
-          port: warehouse.port,
-          database_name: warehouse.database,
-          user_name: warehouse.user,
-          password: warehouse.password,
-        },
-        admin,
-      )
+      .call(warehouseConnectionCreateContract, warehouse.connection(`Warehouse ${typ}`, typ), admin)
       .expect(200);
     const id = response.body.connection.id as string;
     if (schema)

@@ -74,19 +74,9 @@ describe('warehouse syncs', () => {
     (await sqlClient.query(text, params)).rows as T[];
 
   async function connect(who: SignedIn, label: string): Promise<string> {
-    const created = await call(
-      warehouseConnectionCreateContract,
-      {
-        typ: 'postgres',
-        label,
-        host_name: warehouse.host,
-        port: warehouse.port,
-        database_name: warehouse.database,
-        user_name: warehouse.user,
-        password: warehouse.password,
-      },
-      who,
-    ).expect(200);
+    const created = await call(warehouseConnectionCreateContract, warehouse.connection(label), who).expect(
+      200,
+    );
     const id = created.body.connection.id as string;
     await call(warehouseSchemaSetContract, { connection_id: id, schema_name: 'analytics' }, who).expect(200);
     return id;

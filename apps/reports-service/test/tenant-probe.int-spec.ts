@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AllowedAnswer,
-  expectIsolated,
-  type IdsByKind,
-  ownerDigest,
-  probeTenantIsolation,
-  type SignedIn,
-  uniqueSuffix,
-} from '@meridian/testing';
+import { type AllowedAnswer, type SignedIn, tenantProbeSuite, uniqueSuffix } from '@meridian/testing';
 import { campaignEvents, UA } from './support/report-events';
 import { type ReportsTestApp, startReportsTestApp } from './support/reports-test-app';
 
@@ -36,25 +28,24 @@ const ALLOWED: AllowedAnswer[] = [
   why: "a template filter narrows the caller's own campaign",
 }));
 
+let t: ReportsTestApp;
+
 /**
  * Every reports route that takes an id, generated from the contracts: called as organisation B with
  * organisation A's campaign and template in its id slots, over reports built from real events.
  */
-describe('reports-service tenant isolation, generated from the contracts', () => {
-  let t: ReportsTestApp;
-  let digest: Awaited<ReturnType<typeof ownerDigest>>;
-
-  beforeAll(async () => {
+tenantProbeSuite('reports', {
+  async start() {
     t = await startReportsTestApp();
-  });
-
-  afterAll(async () => {
-    await digest?.close();
-    await t?.close();
-  });
-
-  /** A campaign that sent, was opened and clicked: one real id of each kind the routes take. */
-  async function seed(who: SignedIn): Promise<{ ids: IdsByKind; texts: string[] }> {
+    return {
+      target: t.app.getHttpServer(),
+      databaseUrl: t.db.url,
+      newOrganisation: () => t.platform.newOrganisation(),
+      close: () => t.close(),
+    };
+  },
+  // A campaign that sent, was opened and clicked: one real id of each kind the routes take.
+  async seed(who: SignedIn) {
     const mark = `owned${uniqueSuffix()}`;
     const campaignId = randomUUID();
     const template = { id: randomUUID(), name: `${mark} template` };
@@ -74,22 +65,8 @@ describe('reports-service tenant isolation, generated from the contracts', () =>
       e.clicked(message, at, `https://example.com/${mark}`, UA.gmail),
     ]);
     return { ids: { campaign: [campaignId], template: [template.id] }, texts: [mark, who.email] };
-  }
-
-  it('answers 404 to every id of another organisation, shows none of its data and changes none of it', async () => {
-    const [owner, stranger] = [await t.platform.newOrganisation(), await t.platform.newOrganisation()];
-    const [a, b] = [await seed(owner), await seed(stranger)];
-    await t.settled();
-    digest = await ownerDigest(t.db.url, 'reports', owner.organisation.id);
-    const report = await probeTenantIsolation({
-      service: 'reports',
-      target: t.app.getHttpServer(),
-      owner: { ...a, bearer: owner.bearer },
-      stranger: { bearer: stranger.bearer, ids: b.ids },
-      allow: ALLOWED,
-      digest: digest.digest,
-      ownerReads: /\/(stats|templates)\./,
-    });
-    expectIsolated(report);
-  }, 300_000);
+  },
+  settled: () => t.settled(),
+  allow: ALLOWED,
+  ownerReads: /\/(stats|templates)\./,
 });

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { eventually } from './eventually';
+import { freePort } from './free-port';
 
 const root = join(__dirname, '..', '..', '..');
 const toolDir = join(root, 'tools', 'test', 'fakesnow');
@@ -20,17 +21,6 @@ export function fakesnowUnavailable(): string | null {
   const result = spawnSync(process.execPath, [join(toolDir, 'ensure-fakesnow.mjs')], { encoding: 'utf8' });
   if (result.status === 0) return null;
   return (result.stderr || result.stdout || 'fakesnow could not be installed').trim();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**

@@ -197,41 +197,63 @@ export function send(url: string, init: RequestInit): Promise<{ status: number; 
 const strictErrorBody = errorBodySchema.extend({ fields: z.record(z.string(), z.array(z.string())) });
 
 /**
+ * Requests in flight at once. Each is independent and refused before the auth guard; a few at
+ * a time keep the service busy while the next connection opens (one at a time, the campaign
+ * service's probe took two minutes on a loaded machine).
+ */
+const PROBES_IN_FLIGHT = 4;
+
+/**
  * Sends every probe to every endpoint at `baseUrl` (unauthenticated: each refusal
  * comes before the auth guard) and returns each answer that is a 5xx, not in the
- * one error body, or not the status and message its probe must get.
+ * one error body, or not the status and message its probe must get, in endpoint order.
  */
 export async function probeEndpoints(baseUrl: string, endpoints: Endpoint[]): Promise<ProbeAnswer[]> {
-  const wrong: ProbeAnswer[] = [];
-  for (const endpoint of endpoints) {
-    for (const probe of PROBES) {
-      if (!probe.methods.includes(endpoint.method) || probe.applies?.(endpoint) === false) continue;
-      const { path, init } = probe.request(endpoint);
-      const response = await send(`${baseUrl}${path}`, init).catch((error: Error) => {
-        throw new Error(`${probe.name}: ${error.message}`);
-      });
-      const text = response.text;
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // kept as text: not the error body
-      }
-      const errorBody = strictErrorBody.safeParse(body);
-      const okStatus = probe.expect === undefined ? response.status < 500 : response.status === probe.expect;
-      const refusal = response.status >= 400;
-      const saysWhat = !probe.check || (errorBody.success && probe.check(errorBody.data));
-      if (!okStatus || (refusal && !errorBody.success) || !saysWhat) {
-        wrong.push({
-          probe: probe.name,
-          endpoint: `${endpoint.method} ${endpoint.fullPath}`,
-          status: response.status,
-          body,
-        });
-      }
+  const calls = endpoints.flatMap((endpoint) =>
+    PROBES.filter(
+      (probe) => probe.methods.includes(endpoint.method) && probe.applies?.(endpoint) !== false,
+    ).map((probe) => ({ endpoint, probe })),
+  );
+  const answers: Array<ProbeAnswer | undefined> = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < calls.length) {
+      const index = next++;
+      answers[index] = await probeOnce(baseUrl, calls[index]!.endpoint, calls[index]!.probe);
     }
+  };
+  await Promise.all(Array.from({ length: PROBES_IN_FLIGHT }, lane));
+  return answers.filter((answer): answer is ProbeAnswer => answer !== undefined);
+}
+
+/** One probe on one endpoint: the wrong answer, or undefined when it is the one it must get. */
+async function probeOnce(
+  baseUrl: string,
+  endpoint: Endpoint,
+  probe: Probe,
+): Promise<ProbeAnswer | undefined> {
+  const { path, init } = probe.request(endpoint);
+  const response = await send(`${baseUrl}${path}`, init).catch((error: Error) => {
+    throw new Error(`${probe.name}: ${error.message}`);
+  });
+  const text = response.text;
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // kept as text: not the error body
   }
-  return wrong;
+  const errorBody = strictErrorBody.safeParse(body);
+  const okStatus = probe.expect === undefined ? response.status < 500 : response.status === probe.expect;
+  const refusal = response.status >= 400;
+  const saysWhat = !probe.check || (errorBody.success && probe.check(errorBody.data));
+  if (okStatus && (!refusal || errorBody.success) && saysWhat) return undefined;
+  return {
+    probe: probe.name,
+    endpoint: `${endpoint.method} ${endpoint.fullPath}`,
+    status: response.status,
+    body,
+  };
 }
 
 /** A service started for the probe: its base URL and how to stop it. */

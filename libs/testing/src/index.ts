@@ -4,6 +4,7 @@ export * from './smtp-sink';
 export * from './smtp-mail-port';
 export * from './auth-factories';
 export * from './saml-idp';
+export * from './free-port';
 export * from './platform';
 export * from './http-probe';
 export * from './kafka-broker';

@@ -9,9 +9,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * A real Apache Kafka broker for tests: the `kafka_2.13` server from Maven Central, run as one
@@ -65,17 +66,6 @@ export function ensureKafkaDistribution(): string {
   rmSync(libDir, { recursive: true, force: true });
   renameSync(staging, libDir);
   return libDir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
 }
 
 function portOpen(port: number): Promise<boolean> {

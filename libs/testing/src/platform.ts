@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type AuthFactories, authFactories } from './auth-factories';
 import { eventually } from './eventually';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { freePort } from './free-port';
 
 const root = join(__dirname, '..', '..', '..');
 const PUBLIC_BASE_URL = 'http://localhost:8080';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface TestPlatform extends AuthFactories {
   /** Where the service under test resolves bearer tokens (its AUTH_SERVICE_URL). */

@@ -21,13 +21,34 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** Creates an empty database of its own for one test file; `drop()` removes it. */
-export async function createTestDatabase(prefix = 'meridian_test'): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /**
+   * A database with nothing in it, for a test of what creates the schema (migrations, the
+   * migration Job) or of a database that is not ours (a customer's warehouse).
+   */
+  empty?: boolean;
+}
+
+/** The service tier's template (global-setup.cjs): every service's migrations, already run. */
+function templateName(options: TestDatabaseOptions): string | undefined {
+  return options.empty ? undefined : process.env.MERIDIAN_TEST_TEMPLATE_DB || undefined;
+}
+
+/**
+ * Creates a database of its own for one test file; `drop()` removes it. In the service tier it
+ * is a copy of the run's template, holding what the services' migrations make (the services
+ * still migrate at boot and find nothing to do); elsewhere, or with `empty`, it is empty.
+ */
+export async function createTestDatabase(
+  prefix = 'meridian_test',
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const template = templateName(options);
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }

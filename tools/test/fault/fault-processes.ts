@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { healthContracts } from '@meridian/contracts';
 import { eventually } from '@meridian/testing';
@@ -9,17 +8,6 @@ const root = join(__dirname, '..', '..', '..');
 export const CAMPAIGN_MAIN = join(root, 'dist/server/apps/campaign-service/src/main.js');
 /** The application_name of every connection the campaign service opens (pool, jobs, outbox relay). */
 export const APP_NAME_PREFIX = 'meridian-campaign';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const running = new Set<ChildProcess>();
 

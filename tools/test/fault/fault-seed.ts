@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KafkaBroker, TestPlatform } from '@meridian/testing';
+import { freePort, type KafkaBroker, type TestPlatform } from '@meridian/testing';
 import type { Client } from 'pg';
 import {
   type ChaosContext,
@@ -12,7 +12,7 @@ import {
 } from './fault-chaos';
 import { checkInvariants, type SeedOutcome, type Unsubscribe } from './fault-invariants';
 import { readEmailTopics, waitForRelay } from './fault-kafka';
-import { freePort, ServiceProcess } from './fault-processes';
+import { ServiceProcess } from './fault-processes';
 import { invariantLines } from './fault-report';
 import { insertPersons, PERSON_DOMAIN, prepareCampaign } from './fault-scenario';
 import { type FaultRates, NO_FAULTS, startFaultSmtpSink } from './fault-smtp-sink';

@@ -14,13 +14,15 @@ export interface TestWarehouse {
   database: string;
   user: string;
   password: string;
+  /** The body of a warehouse connection create request that reaches this warehouse. */
+  connection(label: string, typ?: string): Record<string, string | number>;
   /** Runs SQL as the owner (to change the data or the grants). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
 }
 
 export async function createTestWarehouse(): Promise<TestWarehouse> {
-  const db = await createTestDatabase('warehouse');
+  const db = await createTestDatabase('warehouse', { empty: true });
   const url = new URL(db.url);
   const user = `wh_reader_${randomBytes(4).toString('hex')}`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
@@ -58,6 +60,15 @@ export async function createTestWarehouse(): Promise<TestWarehouse> {
     database: db.name,
     user,
     password,
+    connection: (label, typ = 'postgres') => ({
+      typ,
+      label,
+      host_name: url.hostname,
+      port: Number(url.port),
+      database_name: db.name,
+      user_name: user,
+      password,
+    }),
     async sql<T>(text: string, params: unknown[] = []) {
       return (await owner.query(text, params)).rows as T[];
     },

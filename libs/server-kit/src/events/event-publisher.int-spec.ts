@@ -22,7 +22,7 @@ describe(EventPublisher.name, () => {
   const received: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase('meridian_events');
+    db = await createTestDatabase('meridian_events', { empty: true });
     await createServiceEventTables(db.url, schema);
     dataSource = await new DataSource({
       type: 'postgres',

@@ -64,7 +64,7 @@ describe(EventsModule.name, () => {
   let app: INestApplicationContext;
 
   beforeAll(async () => {
-    db = await createTestDatabase('meridian_events');
+    db = await createTestDatabase('meridian_events', { empty: true });
     app = await NestFactory.createApplicationContext(
       {
         module: class TestAppModule {},

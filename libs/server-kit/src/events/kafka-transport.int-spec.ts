@@ -11,7 +11,7 @@ const brokers = parseKafkaBrokers(process.env.KAFKA_TEST_BROKERS ?? '');
 
 if (brokers.length > 0) {
   describeTransportContract(KafkaTransport.name, async () => {
-    const db = await createTestDatabase('meridian_events');
+    const db = await createTestDatabase('meridian_events', { empty: true });
     return {
       serviceDatabaseUrl: db.url,
       newTransport: () =>

@@ -57,7 +57,7 @@ describe('outbox tables DDL', () => {
   let client: Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase('meridian_test', { empty: true });
     client = new Client({ connectionString: db.url });
     await client.connect();
     for (const schema of ['landed', 'helper']) await client.query(`CREATE SCHEMA ${schema}`);

@@ -21,7 +21,7 @@ function postgresTransport(url: string) {
 }
 
 describeTransportContract(PostgresTransport.name, async () => {
-  const db = await createTestDatabase('meridian_events');
+  const db = await createTestDatabase('meridian_events', { empty: true });
   return {
     serviceDatabaseUrl: db.url,
     newTransport: () => postgresTransport(db.url),
@@ -39,7 +39,7 @@ describe(`${PostgresTransport.name} log`, () => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase('meridian_events');
+    db = await createTestDatabase('meridian_events', { empty: true });
   });
   afterAll(async () => {
     await Promise.all(open.map((t) => t.close()));
@@ -67,7 +67,7 @@ describe(`${PostgresTransport.name} log`, () => {
   });
 
   it('creates its schema once when several processes start together', async () => {
-    const fresh = await createTestDatabase('meridian_events');
+    const fresh = await createTestDatabase('meridian_events', { empty: true });
     const starters = Array.from({ length: 4 }, () => postgresTransport(fresh.url));
     try {
       const statuses = await Promise.all(starters.map((t) => t.status()));

@@ -24,7 +24,7 @@ describe('a job worker whose database connections are terminated', () => {
   let output = '';
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase('meridian_test', { empty: true });
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     await sql.query(CREATE_RUNS_TABLE);

@@ -55,7 +55,7 @@ describe('JobsModule across a process restart', () => {
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase('meridian_test', { empty: true });
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     await sql.query(CREATE_RUNS_TABLE);

@@ -9,7 +9,7 @@ describe(JobsModule.name, () => {
   let t: JobsTestApp;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase('meridian_test', { empty: true });
     t = await createJobsTestApp(db.url, 'jobwiring');
   });
 

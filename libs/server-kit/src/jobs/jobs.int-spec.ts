@@ -13,7 +13,7 @@ describe(JobQueue.name, () => {
   let queue: JobQueue;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase('meridian_test', { empty: true });
     t = await createJobsTestApp(db.url, 'jobtest');
     dataSource = await new DataSource({ type: 'postgres', url: db.url }).initialize();
     queue = (await t.start()).get(JobQueue);
