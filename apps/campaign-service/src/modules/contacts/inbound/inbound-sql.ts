@@ -49,31 +49,37 @@ function checksOf(field: DefaultFieldName, column: string): string[] {
   });
 }
 
+const CUSTOM_OF_ROW = `COALESCE((SELECT jsonb_object_agg(k.key, k.value) FROM jsonb_each(r.row->'values') k
+        WHERE k.key = ANY($2::text[]) AND k.value <> 'null'::jsonb AND k.value <> '""'::jsonb), '{}'::jsonb)`;
+
 /**
  * Stages $1 (the rows as JSON: `[{email, values}]`) with the custom field names $2 (text[]): the
  * row's custom values keep their JSON type, blanks left out. The row's problem is the email's
  * first, then the first default field's. The id of a new contact grows with time and row order.
+ * The last row of each email among the rows that pass the checks is picked as the one written,
+ * in the same statement: a second pass would rewrite every staged row. A batch without custom
+ * fields skips their per-row extraction.
  */
-export const STAGE_ROWS_SQL = `INSERT INTO ${INBOUND_STAGE} (ord, id, key, email, ${STAGED.join(', ')}, custom, problem)
-  SELECT s.ord, s.id, lower(s.email), s.email, ${STAGED.map((f) => `s.${f}`).join(', ')}, s.custom,
-    CASE ${[...checksOf('email', 's.email'), ...STAGED.flatMap((f) => checksOf(f, `s.${f}`))].join(' ')} END
+export function stageRowsSql(withCustom: boolean): string {
+  return `INSERT INTO ${INBOUND_STAGE} (ord, id, key, email, ${STAGED.join(', ')}, custom, problem, pick)
+  SELECT t.ord, t.id, t.key, t.email, ${STAGED.map((f) => `t.${f}`).join(', ')}, t.custom, t.problem,
+    t.problem IS NULL AND row_number() OVER (PARTITION BY t.key, t.problem IS NULL ORDER BY t.ord DESC) = 1
   FROM (
-    SELECT r.ord::int AS ord,
-      -- A UUID version 7 (version nibble 7, variant 10): the contracts validate person ids as UUIDs.
-      (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0')
-        || '7' || lpad(to_hex(r.ord % 4096), 3, '0')
-        || to_hex(8 + floor(random() * 4)::int) || substr(md5(random()::text), 1, 15))::uuid AS id,
-      NULLIF(btrim(r.row->>'email'), '') AS email,
-      ${STAGED.map((f) => `${text(f).replace('r.v', "(r.row->'values')")} AS ${f}`).join(',\n      ')},
-      COALESCE((SELECT jsonb_object_agg(k.key, k.value) FROM jsonb_each(r.row->'values') k
-        WHERE k.key = ANY($2::text[]) AND k.value <> 'null'::jsonb AND k.value <> '""'::jsonb), '{}'::jsonb) AS custom
-    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(row, ord)
-  ) s`;
-
-/** The last row of each email among the rows that passed the checks is the one written. */
-export const PICK_ROWS_SQL = `UPDATE ${INBOUND_STAGE} c SET pick = true
-  FROM (SELECT DISTINCT ON (key) ord FROM ${INBOUND_STAGE} WHERE problem IS NULL ORDER BY key, ord DESC) last
-  WHERE c.ord = last.ord`;
+    SELECT s.ord, s.id, lower(s.email) AS key, s.email, ${STAGED.map((f) => `s.${f}`).join(', ')}, s.custom,
+      CASE ${[...checksOf('email', 's.email'), ...STAGED.flatMap((f) => checksOf(f, `s.${f}`))].join(' ')} END AS problem
+    FROM (
+      SELECT r.ord::int AS ord,
+        -- A UUID version 7 (version nibble 7, variant 10): the contracts validate person ids as UUIDs.
+        (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0')
+          || '7' || lpad(to_hex(r.ord % 4096), 3, '0')
+          || to_hex(8 + floor(random() * 4)::int) || substr(md5(random()::text), 1, 15))::uuid AS id,
+        NULLIF(btrim(r.row->>'email'), '') AS email,
+        ${STAGED.map((f) => `${text(f).replace('r.v', "(r.row->'values')")} AS ${f}`).join(',\n        ')},
+        ${withCustom ? CUSTOM_OF_ROW : `'{}'::jsonb`} AS custom
+      FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(row, ord)
+    ) s
+  ) t`;
+}
 
 /** How many rows failed their checks, and the first 100 of them with their problem. */
 export const FAILURES_SQL = `SELECT count(*) OVER ()::int AS total, COALESCE(email, '') AS email, problem
@@ -93,5 +99,6 @@ export function inboundBatch(carried: readonly DefaultFieldName[], customFields:
     customFields,
     rows: 'c.pick',
     systemFields: carried.filter((f) => SYSTEM_INBOUND_FIELDS.includes(f)),
+    small: true,
   };
 }

@@ -3,13 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { managerIn, type Transaction } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
 import { InboundSyncBatchEntity } from './inbound-sync-batch.entity';
-import {
-  CLEAR_STAGE_SQL,
-  CREATE_STAGE_SQL,
-  FAILURES_SQL,
-  PICK_ROWS_SQL,
-  STAGE_ROWS_SQL,
-} from './inbound-sql';
+import { CLEAR_STAGE_SQL, CREATE_STAGE_SQL, FAILURES_SQL, stageRowsSql } from './inbound-sql';
 
 export interface StagedFailures {
   failed: number;
@@ -37,7 +31,7 @@ export class InboundStagingRepository {
     return rows.length > 0;
   }
 
-  /** Stages the rows (one statement), checks them and picks the last row of each email; answers the failures. */
+  /** Stages the rows, checks them and picks the last row of each email, in one statement; answers the failures. */
   async stage(
     tx: Transaction,
     rows: readonly { email: string; values: Record<string, unknown> }[],
@@ -46,8 +40,11 @@ export class InboundStagingRepository {
     const manager = this.manager(tx);
     await manager.query(CREATE_STAGE_SQL);
     await manager.query(CLEAR_STAGE_SQL);
-    await manager.query(STAGE_ROWS_SQL, [JSON.stringify(rows), customFields]);
-    await manager.query(PICK_ROWS_SQL);
+    const json = JSON.stringify(rows);
+    await manager.query(
+      stageRowsSql(customFields.length > 0),
+      customFields.length > 0 ? [json, customFields] : [json],
+    );
     const failures = (await manager.query(FAILURES_SQL)) as {
       total: number;
       email: string;

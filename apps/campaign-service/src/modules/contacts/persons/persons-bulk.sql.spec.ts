@@ -32,6 +32,13 @@ describe('persons bulk SQL', () => {
     expect(keep).toContain('custom_fields = p.custom_fields || c.custom');
   });
 
+  it("finds a small batch's contacts through the email index, a large one's by joining", () => {
+    const options = { enableUpdate: true, overwriteValues: true, ignoreBlank: false };
+    const keyed = `lower(p.email) = ANY (ARRAY(SELECT c.key FROM ${batch.table} c WHERE c.problem IS NULL))`;
+    expect(updateSql({ ...batch, small: true }, options)).toContain(keyed);
+    expect(updateSql(batch, options)).not.toContain('ANY (ARRAY(');
+  });
+
   it('refuses a batch without an email, with a field people cannot fill, or with a column that is not a plain reference', () => {
     const options = { enableUpdate: true, overwriteValues: true, ignoreBlank: false };
     expect(() => updateSql({ ...batch, defaults: { first_name: 'c.c1' } }, options)).toThrow(
