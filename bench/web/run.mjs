@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort } from '../../tools/postgres/ports.mjs';
+import { freePort, servicePortBase } from '../../tools/postgres/ports.mjs';
 import { reportBench } from '../support/bench-result.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -58,7 +58,7 @@ async function startPlatform(dataDir) {
       PORT: String(port),
       EMBEDDED_PG_PORT: String(pgPort),
       MAIL_CAPTURE_PORT: String(smtpPort),
-      SERVICE_PORT_BASE: String(20000 + Math.floor(Math.random() * 20000)),
+      SERVICE_PORT_BASE: String(servicePortBase()),
       // Its own folder, as the browser tier does: the launcher prepares it for Postgres.
       MERIDIAN_DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseUrl,

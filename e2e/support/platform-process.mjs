@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../tools/postgres/ports.mjs';
+import { freePort, servicePortBase } from '../../tools/postgres/ports.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -21,7 +21,7 @@ export async function startPlatform({ env: extra = {} } = {}) {
     await freePort(),
     await freePort(),
     await freePort(),
-    20000 + Math.floor(Math.random() * 20000),
+    servicePortBase(),
   ];
   const baseUrl = `http://localhost:${port}`;
 
