@@ -98,19 +98,7 @@ describe('warehouse syncs by key range', () => {
       GRANT SELECT ON analytics.members TO ${warehouse.user};`);
     admin = await t.platform.newOrganisation();
     const created = await t
-      .call(
-        warehouseConnectionCreateContract,
-        {
-          typ: 'postgres',
-          label: 'Members',
-          host_name: warehouse.host,
-          port: warehouse.port,
-          database_name: warehouse.database,
-          user_name: warehouse.user,
-          password: warehouse.password,
-        },
-        admin,
-      )
+      .call(warehouseConnectionCreateContract, warehouse.connection('Members', 'postgres'), admin)
       .expect(200);
     connectionId = created.body.connection.id;
     await t
@@ -227,19 +215,7 @@ describe('warehouse syncs by key range', () => {
         $$ SELECT CASE WHEN base = 16 THEN ('x' || lpad(digits, 16, '0'))::bit(64)::bigint END $$;
       GRANT USAGE ON SCHEMA public TO ${warehouse.user};`);
     const created = await t
-      .call(
-        warehouseConnectionCreateContract,
-        {
-          typ: 'redshift',
-          label: 'Members on Redshift',
-          host_name: warehouse.host,
-          port: warehouse.port,
-          database_name: warehouse.database,
-          user_name: warehouse.user,
-          password: warehouse.password,
-        },
-        admin,
-      )
+      .call(warehouseConnectionCreateContract, warehouse.connection('Members on Redshift', 'redshift'), admin)
       .expect(200);
     const redshiftId = created.body.connection.id as string;
     await t.app.get(WarehouseSessions).with(admin.organisation.id, redshiftId, async (session) => {
