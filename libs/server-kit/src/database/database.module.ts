@@ -18,6 +18,9 @@ export interface ServiceDatabaseOptions {
 /** Creates the service's schema if it is missing: TypeORM keeps its migration table inside it. */
 export async function ensureSchema(url: string, schema: string): Promise<void> {
   const client = new Client({ connectionString: url });
+  // A connection cut mid-boot fails the query below; without a listener the closing socket's
+  // 'error' would end the process before that failure is handled.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);

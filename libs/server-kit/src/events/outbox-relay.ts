@@ -9,7 +9,7 @@ import {
   outboxPruneSql,
   outboxRowToEnvelope,
 } from './outbox-sql';
-import { withPooledClient } from './pooled-client';
+import { guardPool, withPooledClient } from './pooled-client';
 import { PgListener } from './pg-listener';
 import { WakeLoop } from './wake-loop';
 
@@ -49,12 +49,15 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 200;
-    this.pool = new Pool({
-      connectionString: options.connectionString,
-      max: 2,
-      application_name: `meridian-${options.schema}-relay`,
-    });
-    this.pool.on('error', (error) => options.logger.warn({ err: error }, 'outbox relay connection error'));
+    this.pool = guardPool(
+      new Pool({
+        connectionString: options.connectionString,
+        max: 2,
+        application_name: `meridian-${options.schema}-relay`,
+      }),
+      options.logger,
+      'outbox relay',
+    );
     this.loop = new WakeLoop(
       () => this.relayBatch(),
       (error, attempt) => options.logger.error({ err: error, attempt }, 'outbox relay failed; retrying'),

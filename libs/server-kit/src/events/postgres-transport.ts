@@ -12,7 +12,7 @@ import { ensureLogSchema } from './postgres-log.schema';
 import { envelopeToLogEntry, LOG_APPEND_SQL, LOG_CHANNEL } from './postgres-log.rows';
 import { PostgresSubscription } from './postgres-subscription';
 import { PgListener } from './pg-listener';
-import { withPooledClient } from './pooled-client';
+import { guardPool, withPooledClient } from './pooled-client';
 
 export interface PostgresTransportOptions {
   /** The database holding the shared `events` schema. */
@@ -46,12 +46,15 @@ export class PostgresTransport implements EventTransport {
   private closed = false;
 
   constructor(private readonly options: PostgresTransportOptions) {
-    this.pool = new Pool({
-      connectionString: options.connectionString,
-      max: options.poolSize ?? 4,
-      application_name: options.clientName ?? 'meridian-events',
-    });
-    this.pool.on('error', (error) => options.logger.warn({ err: error }, 'event log connection error'));
+    this.pool = guardPool(
+      new Pool({
+        connectionString: options.connectionString,
+        max: options.poolSize ?? 4,
+        application_name: options.clientName ?? 'meridian-events',
+      }),
+      options.logger,
+      'event log',
+    );
   }
 
   async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
