@@ -122,6 +122,41 @@ describe(EventPublisher.name, () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it('publishes many payloads byte for byte, quotes, backslashes and non-ASCII included, with the correlation id', async () => {
+    const keys = [
+      'say "hi"',
+      'back\\slash \\" both',
+      'line\nbreak\ttab',
+      'ünïcödé ✉ 😀',
+      '{"not": "json"}',
+      "it's",
+    ];
+    const ids = await runWithCorrelation('corr-many', () =>
+      dataSource.transaction((manager) =>
+        publisher.publishMany(
+          manager,
+          keys.map((key, i) => ({ definition: event, payload: { key, seq: i + 1 } })),
+        ),
+      ),
+    );
+    const rows = await queryOnce<{
+      id: string;
+      key: string;
+      payload: { key: string; seq: number };
+      correlation_id: string;
+    }>(
+      db.url,
+      `SELECT id, key, payload, correlation_id FROM ${schema}.outbox WHERE id = ANY($1::uuid[]) ORDER BY seq`,
+      [ids],
+    );
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    expect(rows.map((r) => r.payload)).toEqual(keys.map((key, i) => ({ key, seq: i + 1 })));
+    expect(rows.map((r) => r.key)).toEqual(keys);
+    expect(rows.every((r) => r.correlation_id === 'corr-many')).toBe(true);
+    await waitFor(() => ids.every((id) => received.some((e) => e.id === id)), 'the six events');
+    expect(received.find((e) => e.id === ids[3])?.payload).toEqual({ key: 'ünïcödé ✉ 😀', seq: 4 });
+  });
+
   it('refuses a payload that breaks the catalogue schema', async () => {
     const attempt = dataSource.transaction((manager) =>
       publisher.publish(manager, event, { key: 'k', seq: 'one' } as unknown as { key: string; seq: number }),

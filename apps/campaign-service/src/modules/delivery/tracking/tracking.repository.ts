@@ -59,34 +59,44 @@ export class TrackingRepository {
     )) as { message_id: string; link: string; occurred_at: Date }[];
   }
 
-  /** One INSERT for every opened/clicked activity row of a batch. */
+  /**
+   * One INSERT for every opened/clicked activity row of a batch. The rows travel as one JSON
+   * array: twelve array parameters cost the driver an escape per element and Postgres a parse
+   * per array, more than the insert (bench/tracking).
+   */
   async insertActivity(tx: Transaction, engagements: readonly Engagement[]): Promise<void> {
     if (engagements.length === 0) return;
-    const column = <T>(pick: (e: Engagement) => T) => engagements.map(pick);
+    const rows = engagements.map((e) => ({
+      organisation_id: e.message.organisation_id,
+      person_id: e.message.person_id,
+      event: e.event,
+      occurred_at: e.at,
+      template_name: e.message.template_name,
+      campaign_name: e.message.campaign_name,
+      context: e.message.campaign_context,
+      campaign_id: e.message.campaign_id,
+      template_id: e.message.template_id,
+      link: e.url,
+      human: e.judgement.human,
+      message_id: e.message.message_id,
+    }));
     await managerOf(tx).query(
       `INSERT INTO campaign.person_marketing_activity
          (organisation_id, person_id, event, occurred_at, template_name, campaign_name, context,
           campaign_id, template_id, link, human, message_id)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[],
-                            $7::text[], $8::uuid[], $9::uuid[], $10::text[], $11::boolean[], $12::text[])`,
-      [
-        column((e) => e.message.organisation_id),
-        column((e) => e.message.person_id),
-        column((e) => e.event),
-        column((e) => e.at),
-        column((e) => e.message.template_name),
-        column((e) => e.message.campaign_name),
-        column((e) => e.message.campaign_context),
-        column((e) => e.message.campaign_id),
-        column((e) => e.message.template_id),
-        column((e) => e.url),
-        column((e) => e.judgement.human),
-        column((e) => e.message.message_id),
-      ],
+       SELECT r.organisation_id, r.person_id, r.event, r.occurred_at, r.template_name, r.campaign_name,
+              r.context, r.campaign_id, r.template_id, r.link, r.human, r.message_id
+       FROM json_to_recordset($1::json) AS r(organisation_id uuid, person_id uuid, event text,
+         occurred_at timestamptz, template_name text, campaign_name text, context text, campaign_id uuid,
+         template_id uuid, link text, human boolean, message_id text)`,
+      [JSON.stringify(rows)],
     );
   }
 
-  /** First open/click/human-open times, never moved once set. */
+  /**
+   * First open/click/human-open times, never moved once set. Only rows where one is still unset
+   * are written: most pixel fetches are re-opens, and a no-op update still writes a row version.
+   */
   async updateMessages(tx: Transaction, updates: readonly MessageUpdate[]): Promise<void> {
     if (updates.length === 0) return;
     await managerOf(tx).query(
@@ -96,7 +106,10 @@ export class TrackingRepository {
            human_opened_at = coalesce(em.human_opened_at, u.human_opened_at)
        FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
          AS u(id, opened_at, clicked_at, human_opened_at)
-       WHERE em.id = u.id`,
+       WHERE em.id = u.id
+         AND ((em.first_opened_at IS NULL AND u.opened_at IS NOT NULL)
+           OR (em.first_clicked_at IS NULL AND u.clicked_at IS NOT NULL)
+           OR (em.human_opened_at IS NULL AND u.human_opened_at IS NOT NULL))`,
       [
         updates.map((u) => u.id),
         updates.map((u) => u.openedAt),
