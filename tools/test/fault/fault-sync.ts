@@ -71,6 +71,7 @@ export class FaultWarehouseSync {
   readonly injected = { kill: 0, terminate: 0, resumed: 0, crashes: 0 };
   /** Why the sync paused under the faults (each was resumed, as its owner would). */
   readonly pauses: string[] = [];
+  private readonly problems: string[] = [];
 
   private constructor(private readonly o: SyncSeedOptions) {}
 
@@ -168,6 +169,12 @@ export class FaultWarehouseSync {
     if (state && (!state.enabled || state.error) && !runs.some((r) => r.state === 'running')) {
       // 'Sync Paused' with the error: its owner resumes it, and it goes on from its checkpoint.
       this.pauses.push(state.error ?? 'paused');
+      // The warehouse's errors are named for it; a bare driver message is the service's own database.
+      if (
+        state.error &&
+        /^(terminating connection|Connection terminated|Client has encountered)/.test(state.error)
+      )
+        this.problems.push(`the sync paused on an error not the warehouse's: ${state.error}`);
       this.o.log(`sync paused (${state.error}): resumed`);
       await this.as(warehouseSyncToggleContract, { connection_id: this.connectionId, sync_enabled: true });
       this.injected.resumed++;
@@ -208,7 +215,7 @@ export class FaultWarehouseSync {
   /** Steps until the first pass is over (faults left unreached are dropped), then checks it and runs it again. */
   async finish(timeoutMs: number): Promise<{ failures: string[]; lines: string[] }> {
     const deadline = Date.now() + timeoutMs;
-    const failures: string[] = [];
+    const failures = this.problems;
     while (!(await this.settled())) {
       if (Date.now() > deadline) {
         failures.push(`the sync's first pass did not settle within ${Math.round(timeoutMs / 1000)} s`);
