@@ -56,7 +56,8 @@ type SyncedRow = { email: string; values: Record<string, unknown> };
       { keyword: suffix, page_size: 50, page_number: 1, columns: ['email', 'first_name', 'plan'] },
       token,
     );
-    const rows = (answer.body as { records: Record<string, unknown>[] }).records;
+    // Before the first batch lands the custom column does not exist yet: no rows to show.
+    const rows = (answer.body as { records?: Record<string, unknown>[] }).records ?? [];
     return Object.fromEntries(rows.map((row) => [row.email as string, row]));
   }
 

@@ -172,7 +172,9 @@ export class FaultWarehouseSync {
       // The warehouse's errors are named for it; a bare driver message is the service's own database.
       if (
         state.error &&
-        /^(terminating connection|Connection terminated|Client has encountered)/.test(state.error)
+        /^(terminating connection|Connection terminated|Client has encountered|Query runner already released)/.test(
+          state.error,
+        )
       )
         this.problems.push(`the sync paused on an error not the warehouse's: ${state.error}`);
       this.o.log(`sync paused (${state.error}): resumed`);

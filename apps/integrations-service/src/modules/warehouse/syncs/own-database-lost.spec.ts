@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { WarehouseError } from '../connectors/warehouse.errors';
 import { queryError } from '../connectors/postgres-session';
 import { ownDatabaseLost } from './own-database-lost';
@@ -20,6 +20,8 @@ describe('ownDatabaseLost', () => {
       true,
     );
     expect(ownDatabaseLost(pgError('connect ECONNREFUSED 127.0.0.1:5432'))).toBe(true);
+    // What the fault tier saw pause a sync: the statement after a transaction whose connection died.
+    expect(ownDatabaseLost(new QueryRunnerAlreadyReleasedError())).toBe(true);
   });
 
   it('is not the warehouse losing its connection or refusing a query: those pause the sync', () => {
