@@ -5,6 +5,7 @@ import type { Response } from 'supertest';
 import type { Unsubscribe } from './fault-invariants';
 import { cycleBroker } from './fault-kafka';
 import { APP_NAME_PREFIX, type ServiceProcess } from './fault-processes';
+import { PERSON_DOMAIN } from './fault-scenario';
 import type { FaultSmtpSink } from './fault-smtp-sink';
 import type { Random } from './seeded-random';
 
@@ -59,6 +60,8 @@ export interface ChaosContext {
   injected: Record<FaultKind, number>;
   /** Calls of the tier that failed while injecting. */
   problems: string[];
+  /** The seed's warehouse sync, stepped (its own faults) as the run progresses. */
+  sync?: { step(): Promise<void> };
 }
 
 const restarts = new Set<Promise<void>>();
@@ -120,10 +123,10 @@ async function retried(send: () => Promise<Response>): Promise<Response> {
 async function unsubscribe(c: ChaosContext): Promise<void> {
   const { rows } = await c.db.query<{ id: string; email: string }>(
     `SELECT p.id, p.email FROM campaign.persons p
-      WHERE p.organisation_id = $1 AND NOT p.unsubscribed
+      WHERE p.organisation_id = $1 AND NOT p.unsubscribed AND p.email LIKE '%@' || $5
         AND NOT EXISTS (SELECT 1 FROM campaign.email_messages m WHERE m.campaign_id = $2 AND m.person_id = p.id)
       ORDER BY md5(p.id::text || $3) LIMIT $4`,
-    [c.organisationId, c.campaignId, String(c.seed), c.random.int(1, 3)],
+    [c.organisationId, c.campaignId, String(c.seed), c.random.int(1, 3), PERSON_DOMAIN],
   );
   for (const person of rows) {
     const response = await retried(() =>

@@ -8,6 +8,15 @@ const root = join(__dirname, '..', '..', '..');
 export const CAMPAIGN_MAIN = join(root, 'dist/server/apps/campaign-service/src/main.js');
 /** The application_name of every connection the campaign service opens (pool, jobs, outbox relay). */
 export const APP_NAME_PREFIX = 'meridian-campaign';
+/** The same for the integrations service (the warehouse sync's runner, its events and jobs). */
+export const INTEGRATIONS_APP_NAME_PREFIX = 'meridian-integrations';
+
+/** The built services the tier runs as processes of their own. */
+export type ServiceName = 'campaign' | 'integrations';
+const MAIN: Record<ServiceName, string> = {
+  campaign: CAMPAIGN_MAIN,
+  integrations: join(root, 'dist/server/apps/integrations-service/src/main.js'),
+};
 
 const running = new Set<ChildProcess>();
 
@@ -17,9 +26,9 @@ export function killAllServices(): void {
 }
 
 /**
- * One process of the BUILT campaign service (dist/server, as `npm start` runs it), with its
- * output kept in a log file of the seed. kill9() is the crash the tier injects; start() brings
- * up a fresh process under the same name, as an orchestrator would.
+ * One process of a BUILT service (dist/server, as `npm start` runs it; the campaign service
+ * unless named), with its output kept in a log file of the seed. kill9() is the crash the tier
+ * injects; start() brings up a fresh process under the same name, as an orchestrator would.
  */
 export class ServiceProcess {
   private child: ChildProcess | null = null;
@@ -34,6 +43,7 @@ export class ServiceProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     logDir: string,
+    readonly service: ServiceName = 'campaign',
   ) {
     this.log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
   }
@@ -50,7 +60,7 @@ export class ServiceProcess {
     this.starts++;
     this.stopping = false;
     this.log.write(`\n--- start ${this.starts} at ${new Date().toISOString()} ---\n`);
-    const child = spawn(process.execPath, ['--enable-source-maps', CAMPAIGN_MAIN], {
+    const child = spawn(process.execPath, ['--enable-source-maps', MAIN[this.service]], {
       env: {
         ...process.env,
         ...this.env,
@@ -74,7 +84,7 @@ export class ServiceProcess {
     await eventually(
       async () => {
         if (!this.alive) throw new Error(`${this.name} exited during start (see its log)`);
-        return (await fetch(`${this.url}${healthContracts.campaign.fullPath}`).catch(() => null))?.ok;
+        return (await fetch(`${this.url}${healthContracts[this.service].fullPath}`).catch(() => null))?.ok;
       },
       { what: `${this.name} to answer its health call`, timeoutMs, intervalMs: 200 },
     );

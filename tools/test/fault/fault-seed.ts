@@ -16,6 +16,7 @@ import { ServiceProcess } from './fault-processes';
 import { invariantLines } from './fault-report';
 import { insertPersons, PERSON_DOMAIN, prepareCampaign } from './fault-scenario';
 import { type FaultRates, NO_FAULTS, startFaultSmtpSink } from './fault-smtp-sink';
+import { FaultWarehouseSync } from './fault-sync';
 import { seededRandom } from './seeded-random';
 
 /** The role setting of the campaign service: HTTP replicas serve calls, workers run jobs. */
@@ -77,6 +78,11 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
         c.problems.push(text);
       });
     }
+    await c.sync?.step().catch((error: unknown) => {
+      const text = `the warehouse sync's step failed: ${error instanceof Error ? error.message : String(error)}`;
+      c.log(text);
+      c.problems.push(text);
+    });
     for (const service of [c.http, ...c.workers])
       if (service.crashed) {
         service.crashes++;
@@ -171,13 +177,31 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
   );
   const unsubscribes: Unsubscribe[] = [];
   const oneClicks: string[] = [];
+  let sync: FaultWarehouseSync | undefined;
   try {
-    http.start();
-    await http.ready();
     const who = await o.platform.newOrganisation();
+    http.start();
+    // The integrations service (the warehouse sync) starts beside it: other schemas, other migrations.
+    const syncStart = FaultWarehouseSync.start({
+      seed: o.seed,
+      rows: o.persons,
+      db: o.db,
+      env: {
+        ...env,
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+        CAMPAIGN_SERVICE_URL: http.url,
+      },
+      logDir,
+      who,
+      random: seededRandom(o.seed, 'sync-chaos'),
+      log,
+    });
+    await http.ready();
+    sync = await syncStart;
     const organisationId = who.organisation.id;
     await insertPersons(o.db, organisationId, o.persons);
     const { campaignId, publish } = await prepareCampaign(http.url, who, o.seed);
+    await sync.setUp();
     for (const worker of workers) worker.start();
     const random = seededRandom(o.seed, 'chaos');
     const plan = planFaults(random, o.persons, o.broker !== undefined);
@@ -192,10 +216,14 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
         injected: Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>,
         problems: [],
       },
+      sync,
     };
     await publish();
+    // The sync runs while the campaign runs, over some of the persons it is mailing.
+    await sync.save();
     const timeout = await waitForRun(c, plan, 180_000 + o.persons * 250);
     await settleRestarts();
+    const synced = await sync.finish(300_000 + o.persons * 100);
     sink.setRates(NO_FAULTS);
     const relayed = o.broker ? await brokerEvents(o.db, o.broker, campaignId, o.seed) : null;
     const outcome: SeedOutcome = {
@@ -209,6 +237,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       ...c.problems,
       ...(relayed?.problem ? [relayed.problem] : []),
       ...checkInvariants(outcome),
+      ...synced.failures.map((failure) => `sync: ${failure}`),
     ];
     // A seed that sent little proves little: say why instead of passing.
     const tried = outcome.messages.filter((m) => m.status !== 'not_sent').length;
@@ -238,18 +267,22 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       (o.broker ? `${c.injected.broker} broker restarts, ` : '') +
       `${sink.rcptTempfails} RCPT + ${sink.arrivals.filter((a) => a.outcome === 'tempfailed').length} DATA tempfails, ` +
       `${sink.arrivals.filter((a) => a.outcome === 'dropped').length} drops; ${unsubscribes.length + oneClicks.length} unsubscribed mid-run` +
-      `${crashes > 0 ? `; ${crashes} exits of a process by itself (see the logs)` : ''}`;
+      `${crashes > 0 ? `; ${crashes} exits of a process by itself (see the logs)` : ''}; ` +
+      `warehouse sync of ${o.persons} rows: ${sync.injected.kill} integrations kills, ` +
+      `${sync.injected.terminate} terminations, ${sync.pauses.length} pauses resumed`;
     log(summary);
     const invariants = invariantLines(outcome, {
       injected: c.injected,
       rcptTempfails: sink.rcptTempfails,
       crashes,
     });
+    invariants.push(...synced.lines);
     for (const line of invariants) log(`invariant ${line}`);
     return { seed: o.seed, failures, summary, invariants, logDir };
   } finally {
     await settleRestarts();
     await Promise.all([http, ...workers].map((p) => p.stop()));
+    await sync?.stop();
     await sink.close();
   }
 }

@@ -2,7 +2,8 @@
  * The fault-injection tier: issue 14's invariants held by a real campaign run while workers are
  * killed (-9), database connections terminated, the SMTP server tempfails and drops connections,
  * and persons unsubscribe mid-run. The built campaign service runs as one HTTP process and two
- * workers against its own database; each seed is a fresh organisation and campaign.
+ * workers against its own database; each seed is a fresh organisation and campaign. Beside the
+ * run, a warehouse sync of as many rows (two integrations processes, killed and cut off too).
  *
  *   npm run test:fault                                  2 seeds x 1,000 persons (what CI runs; the Kafka tier adds a third on the broker)
  *   npm run test:fault -- --seeds 20 --persons 10000    the long version

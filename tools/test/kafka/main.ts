@@ -1,6 +1,6 @@
 // The Kafka tier: fetches Apache Kafka from Maven Central once (into .cache/kafka), starts one
 // KRaft broker on loopback for the shared transport contract suite, runs the Kafka tests, then the
-// platform itself on that broker (e2e/tests/kafka), then one short seed of the fault tier on a broker
+// platform itself on that broker (e2e/tests/kafka: a campaign and a warehouse sync), then one short seed of the fault tier on a broker
 // of its own that it stops and starts mid-run (tools/test/fault, --kafka).
 // Without Java or Maven it says why and skips, except in CI, where a skip would hide a failure.
 import { spawnSync } from 'node:child_process';

@@ -20,6 +20,7 @@ import type { IntegrationsConfig } from '../../../config';
 import type { WarehouseSession } from '../connectors/warehouse-session';
 import { WarehouseSessions } from '../connectors/warehouse-sessions';
 import { ActivityLogsRepository } from './activity-logs.repository';
+import { ownDatabaseLost } from './own-database-lost';
 import { ContentHashScanner, type PublishStep, Stopped } from './content-hash-scanner';
 import { toSyncedBatches } from './sync-batches';
 import { SyncLockRepository } from './sync-lock.repository';
@@ -33,6 +34,9 @@ import {
 } from './warehouse-syncs.repository';
 
 type Row = Record<string, unknown>;
+
+/** The run's checkpoint moved under this runner: another process goes on with the run. */
+class TakenOver extends Stopped {}
 
 const describe = (error: unknown) =>
   error instanceof DomainError
@@ -97,6 +101,8 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     } catch (error) {
       // Shutting down: the run stays open and the next process goes on from its checkpoint.
       if (error instanceof Stopped || signal.aborted) return;
+      // Our own database, not the warehouse: no 'Sync Paused' for the customer; the tick goes on with the run.
+      if (ownDatabaseLost(error)) throw error;
       const message = describe(error);
       await this.transactions.run(async (tx) => {
         await this.runs.fail(tx, run.id, syncId, connection.id, message);
@@ -211,7 +217,17 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
         batches.map((payload) => ({ definition: events.contactsSynced, payload })),
       );
       await extra(tx);
-      await this.runs.checkpoint(tx, run.id, table.id, progress, rows.length, batches.length);
+      const moved = await this.runs.checkpoint(
+        tx,
+        run.id,
+        table.id,
+        progress,
+        rows.length,
+        batches.length,
+        sequence,
+      );
+      // Another process went on with this run: roll back and leave it to that one.
+      if (!moved) throw new TakenOver();
     });
     return sequence + batches.length;
   }

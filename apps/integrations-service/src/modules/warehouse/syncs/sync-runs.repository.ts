@@ -65,7 +65,12 @@ export class SyncRunsRepository {
     });
   }
 
-  /** A batch published: the run's checkpoint for the table and its read count, in the publishing transaction. */
+  /**
+   * A batch published: the run's checkpoint for the table and its read count, in the publishing
+   * transaction. Only from the checkpoint the runner last saw (`published` batches): a runner
+   * whose run another process has gone on with (its lock's connection was lost) gets false, and
+   * its transaction must roll back, or the same rows would be published and counted twice.
+   */
   async checkpoint(
     tx: Transaction,
     runId: string,
@@ -73,14 +78,18 @@ export class SyncRunsRepository {
     progress: TableProgress,
     read: number,
     batches: number,
-  ): Promise<void> {
-    await this.db(tx).query(
-      `UPDATE integrations.warehouse_sync_runs
-       SET progress = jsonb_set(progress, ARRAY[$2::text], $3::jsonb),
-           records_read_count = records_read_count + $4, batches_published = batches_published + $5
-       WHERE id = $1`,
-      [runId, tableId, JSON.stringify(progress), read, batches],
-    );
+    published: number,
+  ): Promise<boolean> {
+    const rows = (await this.db(tx).query(
+      `WITH moved AS (
+         UPDATE integrations.warehouse_sync_runs
+         SET progress = jsonb_set(progress, ARRAY[$2::text], $3::jsonb),
+             records_read_count = records_read_count + $4, batches_published = batches_published + $5
+         WHERE id = $1 AND state = 'running' AND batches_published = $6 RETURNING id)
+       SELECT id FROM moved`,
+      [runId, tableId, JSON.stringify(progress), read, batches, published],
+    )) as { id: string }[];
+    return rows.length === 1;
   }
 
   async setCursor(tx: Transaction, tableId: string, value: string, key: string): Promise<void> {
