@@ -91,12 +91,14 @@ export class SalesforceDeleteQueueRepository {
     if (sfIds.length === 0) return;
     const db = this.db(tx);
     await db.query(
-      `WITH gone AS (
+      `WITH lost AS (
+         -- Read before the update below (one snapshot): emails whose selected record goes.
+         SELECT DISTINCT lower(email) AS key FROM integrations.salesforce_records
+          WHERE connection_id = $1 AND sf_id = ANY($2::text[]) AND is_selected AND NOT is_deleted
+            AND email IS NOT NULL
+       ), gone AS (
          UPDATE integrations.salesforce_records SET is_deleted = true, is_selected = false, time_updated = now()
           WHERE connection_id = $1 AND sf_id = ANY($2::text[]) AND NOT is_deleted
-          RETURNING lower(email) AS key
-       ), lost AS (
-         SELECT DISTINCT key FROM gone WHERE key IS NOT NULL
        ), pick AS (
          SELECT DISTINCT ON (lower(r.email)) r.sf_id FROM integrations.salesforce_records r
            JOIN lost l ON lower(r.email) = l.key
