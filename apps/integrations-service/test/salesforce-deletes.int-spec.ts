@@ -1,6 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomUUID } from 'node:crypto';
 import {
   type Endpoint,
+  events,
+  PERSONS_DELETED_BATCH,
   personRemoveContract,
   salesforcePersonRecordsContract,
   salesforceRecordsDeleteUpdateContract,
@@ -16,6 +19,7 @@ import {
   type TestDatabase,
   type TestPlatform,
 } from '@meridian/testing';
+import { EventPublisher, Transactions } from '@meridian/server-kit';
 import { Client } from 'pg';
 import request from 'supertest';
 import { type CampaignProcess, startCampaignProcess } from './support/campaign-process';
@@ -296,6 +300,75 @@ describe('Salesforce record deletion, both directions', () => {
       expect(await queued()).toEqual([]);
       expect(live('Contact', contact('kept'))).toBe(true);
       expect(await record(contact('kept'))).toEqual({ is_deleted: false, is_selected: true });
+    },
+    SLOW,
+  );
+
+  it(
+    'deletes a large set of records through one Bulk API 2.0 delete job',
+    async () => {
+      const BULK = 2_100;
+      const orgId = (await platform.newOrganisation()).organisation.id;
+      const id = await connectSalesforce(app, sql, fake, orgId);
+      await sql(
+        `UPDATE integrations.salesforce_connections
+            SET salesforce_record_delete = true, records_delete_settings = '{"lead":false,"contact":true}'
+          WHERE id = $1`,
+        [id],
+      );
+      const emails = Array.from({ length: BULK }, (_, i) => `bulk${i}@example.com`);
+      const sfIds = fake.seed(
+        'Contact',
+        emails.map((email) => ({ LastName: 'Bulk', Email: email })),
+      );
+      // The records as a first pull would have left them, with the cursors past them.
+      await sql(
+        `INSERT INTO integrations.salesforce_records (organisation_id, connection_id, object, sf_id, email, is_selected)
+         SELECT $1, $2, 'contact', u.sf_id, u.email, true FROM unnest($3::text[], $4::text[]) AS u(sf_id, email)`,
+        [orgId, id, sfIds, emails],
+      );
+      await sql(
+        `INSERT INTO integrations.salesforce_cursors (connection_id, object, last_modstamp, deleted_modstamp)
+         SELECT $1, o, '2100-01-01', '2100-01-01' FROM unnest(ARRAY['lead', 'contact']) AS o`,
+        [id],
+      );
+      const persons = emails.map((email) => ({ person_id: randomUUID(), email }));
+      await app.get(Transactions).run((tx) =>
+        app.get(EventPublisher).publishMany(
+          tx,
+          Array.from({ length: Math.ceil(BULK / PERSONS_DELETED_BATCH) }, (_, i) => ({
+            definition: events.personsDeleted,
+            payload: {
+              organisation_id: orgId,
+              persons: persons.slice(i * PERSONS_DELETED_BATCH, (i + 1) * PERSONS_DELETED_BATCH),
+              occurred_at: new Date().toISOString(),
+            },
+          })),
+        ),
+      );
+      await eventually(
+        async () =>
+          (
+            await sql<{ n: number }>(
+              `SELECT count(*)::int AS n FROM integrations.salesforce_delete_queue WHERE connection_id = $1`,
+              [id],
+            )
+          )[0]!.n === BULK,
+        { what: 'the deleted persons’ records to be queued' },
+      );
+      fake.resetCalls();
+      await runNow(app, orgId, id);
+      await settled(sql, id, 1);
+      expect(sfIds.filter((sfId) => live('Contact', sfId))).toEqual([]);
+      expect(fake.calls.bulkIngest).toBeGreaterThanOrEqual(5);
+      expect(fake.calls.composite).toBe(0);
+      const [left] = await sql<{ queued: number; linked: number }>(
+        `SELECT (SELECT count(*) FROM integrations.salesforce_delete_queue WHERE connection_id = $1)::int AS queued,
+                (SELECT count(*) FROM integrations.salesforce_records
+                  WHERE connection_id = $1 AND NOT is_deleted)::int AS linked`,
+        [id],
+      );
+      expect(left).toEqual({ queued: 0, linked: 0 });
     },
     SLOW,
   );
