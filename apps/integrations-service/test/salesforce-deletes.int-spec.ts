@@ -173,9 +173,11 @@ describe('Salesforce record deletion, both directions', () => {
       for (const email of ['deleted', 'both', 'lead-only']) {
         expect(await removePerson(`${email}@example.com`)).toBe(200);
       }
-      await eventually(async () => (await queued()).length === 2, {
-        what: 'the deleted persons’ contacts to be queued for deletion',
-      });
+      // Three events, consumed in one batch or several: wait for the last one's work too.
+      await eventually(
+        async () => (await queued()).length === 2 && (await record(lead('lead-only')))?.is_selected === false,
+        { what: 'the deleted persons’ contacts to be queued for deletion and their lead unlinked' },
+      );
       expect(await queued()).toEqual([contact('deleted'), contact('both')].sort());
       // Leads are not deleted: unlinked from the gone person only.
       expect(await record(lead('lead-only'))).toEqual({ is_deleted: false, is_selected: false });
@@ -300,6 +302,58 @@ describe('Salesforce record deletion, both directions', () => {
       expect(await queued()).toEqual([]);
       expect(live('Contact', contact('kept'))).toBe(true);
       expect(await record(contact('kept'))).toEqual({ is_deleted: false, is_selected: true });
+    },
+    SLOW,
+  );
+
+  it(
+    'records a refused deletion in sync health by error class and retries it later',
+    async () => {
+      await setDelete(true, { lead: true, contact: true });
+      fake.setDeletable('Contact', false);
+      try {
+        expect(await removePerson('kept@example.com')).toBe(200);
+        await eventually(async () => (await queued()).length === 1, { what: 'the deletion to be queued' });
+        await run();
+        expect(live('Contact', contact('kept'))).toBe(true);
+        const errors = await sql<Record<string, unknown>>(
+          `SELECT error_class, direction, object, sf_id, email, error_text FROM integrations.salesforce_errors
+            WHERE connection_id = $1 AND sf_id = $2 AND resolved_at IS NULL`,
+          [connectionId, contact('kept')],
+        );
+        expect(errors).toEqual([
+          {
+            error_class: 'others',
+            direction: 'write',
+            object: 'contact',
+            sf_id: contact('kept'),
+            email: 'kept@example.com',
+            error_text: 'insufficient access rights on object id',
+          },
+        ]);
+        const [row] = await sql<{ attempts: number; later: boolean }>(
+          `SELECT attempts, not_before > now() AS later FROM integrations.salesforce_delete_queue
+            WHERE connection_id = $1`,
+          [connectionId],
+        );
+        expect(row).toEqual({ attempts: 1, later: true });
+      } finally {
+        fake.setDeletable('Contact', true);
+      }
+      // Once due again (and allowed), the deletion goes through and its error is resolved.
+      await sql(
+        `UPDATE integrations.salesforce_delete_queue SET not_before = now() WHERE connection_id = $1`,
+        [connectionId],
+      );
+      await run();
+      expect(live('Contact', contact('kept'))).toBe(false);
+      expect(await queued()).toEqual([]);
+      const [open] = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM integrations.salesforce_errors
+          WHERE connection_id = $1 AND sf_id = $2 AND resolved_at IS NULL`,
+        [connectionId, contact('kept')],
+      );
+      expect(open!.n).toBe(0);
     },
     SLOW,
   );
