@@ -135,6 +135,27 @@ describe('PersonsController', () => {
     await t.call(personGetContract, { person_id: id }, admin).expect(404);
   });
 
+  it('tells other services which person was deleted (personsDeleted, in the deleting transaction)', async () => {
+    const id = await newPerson('gone@example.com');
+    const stranger = await t.platform.newOrganisation();
+    await t.call(personRemoveContract, { contact_id: id, email: 'gone@example.com' }, stranger).expect(404);
+    const published = () =>
+      t.sql<{ payload: { organisation_id: string; persons: unknown[] } }>(
+        `SELECT payload FROM campaign.outbox WHERE name = 'campaign.persons.deleted.v1'
+           AND payload->'persons' @> $1::jsonb`,
+        [JSON.stringify([{ person_id: id }])],
+      );
+    expect(await published()).toEqual([]);
+    await t.call(personRemoveContract, { contact_id: id, email: 'gone@example.com' }, admin).expect(200);
+    expect((await published()).map((r) => r.payload)).toEqual([
+      {
+        organisation_id: admin.organisation.id,
+        persons: [{ person_id: id, email: 'gone@example.com' }],
+        occurred_at: expect.any(String),
+      },
+    ]);
+  });
+
   it('toggles the subscription status', async () => {
     const id = await newPerson('sub@example.com');
     expect((await t.call(personUnsubscribeStatusContract, { person_id: id }, admin)).body).toEqual({

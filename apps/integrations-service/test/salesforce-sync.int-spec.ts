@@ -194,8 +194,9 @@ describe('Salesforce sync engine', () => {
       // The shared leads are stored but not their person's record: not published.
       expect(read(first!, 'lead')).toEqual({ inserted: LEADS, updated: 0, failed: 0 });
       expect(first!.sync_read_count.account).toEqual({ inserted: 0, updated: 0, failed: 0 });
-      // 2,520 of each in pages of 1,000: three REST calls per object.
-      expect(first!.api_calls).toBe(6);
+      // 2,520 of each in pages of 1,000: three REST calls per object, and one queryAll per object
+      // for records deleted in Salesforce.
+      expect(first!.api_calls).toBe(8);
 
       const details = await call(
         salesforceHistoryDetailsContract,
@@ -219,7 +220,8 @@ describe('Salesforce sync engine', () => {
       const second = (await runs(connectionId))[1]!;
       expect(read(second, 'lead')).toEqual({ inserted: 0, updated: 1, failed: 0 });
       expect(read(second, 'contact')).toEqual({ inserted: 0, updated: 0, failed: 0 });
-      expect(fake.calls.query - queriesBefore).toBe(2);
+      // One page per object of changes, one of deletions.
+      expect(fake.calls.query - queriesBefore).toBe(4);
       expect((await person(org, 'lead42@example.com'))?.title).toBe('Changed in Salesforce');
 
       // Empty runs are left out unless asked for.
@@ -347,8 +349,8 @@ describe('Salesforce sync engine', () => {
       await runNow(app, orgId, id);
       await settled(sql, id, 1);
       const [first] = await runs(id, org);
-      // Three contact pages and one lead page; the next lead page waits.
-      expect(first).toMatchObject({ state: 'finished', api_calls: 4, deferred_count: 1 });
+      // Three contact pages and one lead page; the next lead page and the deletions' read wait.
+      expect(first).toMatchObject({ state: 'finished', api_calls: 4, deferred_count: 2 });
       expect(await personCount(orgId)).toBe(CONTACTS + SHARED + 1000);
 
       await sql(`UPDATE integrations.salesforce_api_usage SET day = day - 1 WHERE organisation_id = $1`, [
@@ -357,7 +359,9 @@ describe('Salesforce sync engine', () => {
       await runNow(app, orgId, id);
       await settled(sql, id, 2);
       const second = (await runs(id, org))[1]!;
-      expect(second).toMatchObject({ state: 'finished', api_calls: 3, deferred_count: 0 });
+      // The rest of the leads and the contacts' deletions read take the day's four calls; the leads'
+      // deletions read waits for the next run.
+      expect(second).toMatchObject({ state: 'finished', api_calls: 4, deferred_count: 1 });
       expect(await personCount(orgId)).toBe(PERSONS);
       expect(read(second, 'lead')).toEqual({ inserted: LEADS - 1000, updated: 0, failed: 0 });
     },
@@ -423,9 +427,10 @@ describe('Salesforce sync engine', () => {
       expect(await personCount(orgId)).toBe(PERSONS + BULK_LEADS);
       const [pulled] = await runs(id, org);
       expect(read(pulled!, 'lead')).toEqual({ inserted: LEADS + BULK_LEADS, updated: 0, failed: 0 });
-      // One REST page of leads, then one job (create, polls, result pages) instead of 13 more pages.
+      // One REST page of leads, then one job (create, polls, result pages) instead of 13 more pages;
+      // three pages of contacts; one deletions' read per object.
       expect(fake.calls.bulkQuery).toBeGreaterThanOrEqual(3);
-      expect(fake.calls.query).toBe(4);
+      expect(fake.calls.query).toBe(6);
 
       const persons = await sql<{ id: string; email: string }>(
         `SELECT id, email FROM campaign.persons WHERE organisation_id = $1 AND email LIKE 'bulk%' ORDER BY email LIMIT 2500`,

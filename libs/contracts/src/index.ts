@@ -8,6 +8,7 @@ export * from './events/email-events';
 export * from './events/inbound-events';
 export * from './events/api-key-events';
 export * from './events/crm-events';
+export * from './events/person-events';
 export * from './auth/session.contract';
 export * from './auth/domain';
 export * from './auth/fields';

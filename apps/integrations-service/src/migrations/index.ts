@@ -5,6 +5,7 @@ import { Segment1771200000000 } from './1771200000000-segment';
 import { Salesforce1771300000000 } from './1771300000000-salesforce';
 import { SalesforceSync1771300000200 } from './1771300000200-salesforce-sync';
 import { WarehouseHashRanges1771400000000 } from './1771400000000-warehouse-hash-ranges';
+import { SalesforceDeletes1771500000000 } from './1771500000000-salesforce-deletes';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Salesforce1771300000000,
   SalesforceSync1771300000200,
   WarehouseHashRanges1771400000000,
+  SalesforceDeletes1771500000000,
 ];

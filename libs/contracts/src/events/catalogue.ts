@@ -4,6 +4,7 @@ import { campaignChanged, campaignRunChanged, emailEvents } from './email-events
 import { contactsSyncApplied, contactsSynced, productEventsIngested } from './inbound-events';
 import { apiKeyIssued } from './api-key-events';
 import { crmPersonsExported, crmPushConfigured, crmResyncRequested } from './crm-events';
+import { personsDeleted } from './person-events';
 
 /**
  * The event catalogue: every event any service publishes. Consumers subscribe by
@@ -57,6 +58,7 @@ export const events = {
   crmPushConfigured,
   crmPersonsExported,
   crmResyncRequested,
+  personsDeleted,
 } as const;
 
 export type EventCatalogue = typeof events;

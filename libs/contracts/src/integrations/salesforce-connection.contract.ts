@@ -107,14 +107,18 @@ export const salesforceConnectionSchema = z.object({
   inclusion_list: crmInclusionListSchema.nullable(),
   /** Create records in Salesforce for persons the product has and Salesforce does not. */
   salesforce_record_create: z.boolean(),
-  /** Delete in Salesforce what is deleted in the product. */
+  /**
+   * Delete in Salesforce what is deleted in the product: with it on, deleting a person deletes
+   * their linked records of the objects records_delete_settings names; off, the records are only
+   * unlinked. (Deleting persons whose Salesforce record was deleted is not offered: 'coming soon'.)
+   */
   salesforce_record_delete: z.boolean(),
   /**
    * Which objects a new Salesforce record may be created as (with salesforce_record_create on):
    * a lead, a contact; each needs that object's sync on.
    */
   records_create_settings: salesforceObjectFlagsSchema,
-  /** Delete persons in the product whose Salesforce lead / contact was deleted (not applied yet: 'coming soon'). */
+  /** Which objects' records a person's deletion deletes in Salesforce (with salesforce_record_delete on). */
   records_delete_settings: salesforceObjectFlagsSchema,
   selective_sync: salesforceSelectiveSyncSchema,
   is_sync_enabled: z.boolean(),

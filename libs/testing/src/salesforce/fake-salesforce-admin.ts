@@ -117,6 +117,13 @@ export class FakeSalesforceAdmin {
     for (const id of ids) this.dml.lockedIds.add(normalizeSalesforceId(id) ?? id);
   }
 
+  /** The profile's Delete permission on an object: without it deletes fail with INSUFFICIENT_ACCESS_OR_READONLY. */
+  setDeletable(objectName: string, deletable: boolean): void {
+    const name = this.store.object(objectName).name.toLowerCase();
+    if (deletable) this.dml.undeletable.delete(name);
+    else this.dml.undeletable.add(name);
+  }
+
   unlockRecords(ids?: string[]): void {
     if (!ids) this.dml.lockedIds.clear();
     for (const id of ids ?? []) this.dml.lockedIds.delete(normalizeSalesforceId(id) ?? id);

@@ -76,6 +76,19 @@ describe('fake Salesforce: injected errors surface in jsforce with their errorCo
     expect(fake.record('Lead', leadId)!.Title).toBe('T');
   });
 
+  it('no Delete permission on the object: INSUFFICIENT_ACCESS_OR_READONLY per record, the record stays', async () => {
+    fake.setDeletable('Lead', false);
+    const [result] = await conn.sobject('Lead').destroy([leadId], { allOrNone: false });
+    expect(result).toMatchObject({
+      success: false,
+      errors: [{ statusCode: 'INSUFFICIENT_ACCESS_OR_READONLY' }],
+    });
+    expect(fake.record('Lead', leadId)!.IsDeleted).toBe(false);
+    fake.setDeletable('Lead', true);
+    await conn.sobject('Lead').destroy([leadId], { allOrNone: false });
+    expect(fake.record('Lead', leadId)!.IsDeleted).toBe(true);
+  });
+
   it('expired session without a refresh token: INVALID_SESSION_ID', async () => {
     const plain = new (conn.constructor as typeof Connection)({
       instanceUrl: fake.baseUrl,

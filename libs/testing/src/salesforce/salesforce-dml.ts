@@ -34,6 +34,8 @@ export class SalesforceDml {
   /** Object -> fields whose values together identify a duplicate. */
   readonly duplicateRules = new Map<string, string[]>();
   readonly lockedIds = new Set<string>();
+  /** Objects (lower-cased) the integration user's profile may not delete. */
+  readonly undeletable = new Set<string>();
 
   constructor(private readonly store: SalesforceStore) {}
 
@@ -232,6 +234,9 @@ export class SalesforceDml {
   delete(objectName: string, id: unknown): string {
     const definition = this.store.object(objectName);
     const current = this.existing(definition.name, id);
+    if (this.undeletable.has(definition.name.toLowerCase())) {
+      throw new SalesforceError('INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
+    }
     const now = this.store.stamp();
     this.store.put(definition.name, {
       ...current,

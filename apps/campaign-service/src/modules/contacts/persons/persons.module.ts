@@ -10,6 +10,7 @@ import { PersonsBulkRepository } from './persons-bulk.repository';
 import { PersonsBulkService } from './persons-bulk.service';
 import { PersonValuesRepository } from './person-values.repository';
 import { PersonsController } from './persons.controller';
+import { PersonsDeletedPublisher } from './persons-deleted.publisher';
 import { PersonsRepository } from './persons.repository';
 import { PersonsService } from './persons.service';
 import { ProductPersonEntity } from './product-person.entity';
@@ -34,6 +35,7 @@ import { ProductActivityRepository } from './product-activity.repository';
     PersonsService,
     PersonsBulkService,
     PersonActivityService,
+    PersonsDeletedPublisher,
     ProductActivityRepository,
     ProductActivityConsumer,
   ],

@@ -186,7 +186,22 @@ export class PersonsRepository {
     return rows[0]?.found ?? false;
   }
 
-  async remove(organisationId: string, id: string): Promise<number> {
-    return forOrganisation(this.persons, organisationId).delete({ id });
+  /**
+   * Deletes persons of the organisation in one statement; answers the ones deleted (their email
+   * goes out with personsDeleted). Ids of another organisation are left alone.
+   */
+  async removeMany(
+    tx: Transaction,
+    organisationId: string,
+    ids: readonly string[],
+  ): Promise<Array<{ person_id: string; email: string }>> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    const [rows] = (await repositoryIn(tx, PersonEntity, this.persons).query(
+      `DELETE FROM campaign.persons WHERE organisation_id = $1 AND id = ANY($2::uuid[])
+       RETURNING id::text AS person_id, email`,
+      [organisationId, valid],
+    )) as [Array<{ person_id: string; email: string }>, number];
+    return rows;
   }
 }

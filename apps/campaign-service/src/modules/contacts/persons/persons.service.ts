@@ -9,12 +9,19 @@ import {
   type personListContract,
   type ResponseOf,
 } from '@meridian/contracts';
-import { NotFoundError, type RequestContext, ValidationError } from '@meridian/server-kit';
+import {
+  NotFoundError,
+  type RequestContext,
+  type Transaction,
+  Transactions,
+  ValidationError,
+} from '@meridian/server-kit';
 import { pageInfo } from './contact-search';
 import type { PersonEntity } from './person.entity';
 import type { PersonFieldEntity } from './person-field.entity';
 import { type FieldValue, planUpdate } from './person-fields';
 import { PersonFieldsRepository } from './person-fields.repository';
+import { PersonsDeletedPublisher } from './persons-deleted.publisher';
 import { PersonsError } from './persons.errors';
 import { PersonsRepository } from './persons.repository';
 
@@ -60,6 +67,8 @@ export class PersonsService {
   constructor(
     private readonly persons: PersonsRepository,
     private readonly fields: PersonFieldsRepository,
+    private readonly transactions: Transactions,
+    private readonly deleted: PersonsDeletedPublisher,
   ) {}
 
   async list(
@@ -154,7 +163,17 @@ export class PersonsService {
         email: [contactMessages.emailMismatch],
       });
     }
-    await this.persons.remove(auth.organisationId, personId);
+    await this.transactions.run((tx) => this.removeMany(tx, auth.organisationId, [personId]));
+  }
+
+  /**
+   * The one way persons are deleted (one or many, one statement): personsDeleted goes out in the
+   * same transaction, so linked CRM records are deleted or unlinked. Answers how many went.
+   */
+  async removeMany(tx: Transaction, organisationId: string, personIds: readonly string[]): Promise<number> {
+    const removed = await this.persons.removeMany(tx, organisationId, personIds);
+    await this.deleted.publish(tx, organisationId, removed);
+    return removed.length;
   }
 
   async unsubscribeStatus(auth: RequestContext, personId: string): Promise<boolean> {

@@ -164,6 +164,7 @@ export class SalesforceConnectionsRepository {
     );
     if (count !== 1) return false;
     await manager.query(`DELETE FROM integrations.salesforce_push_queue WHERE connection_id = $1`, [id]);
+    await manager.query(`DELETE FROM integrations.salesforce_delete_queue WHERE connection_id = $1`, [id]);
     return true;
   }
 
@@ -234,10 +235,11 @@ export class SalesforceConnectionsRepository {
     return rows[0] ?? { lead: 0, contact: 0 };
   }
 
-  /** Persons waiting to be pushed through this connection. */
+  /** Work waiting for this connection: persons to push and records to delete. */
   async queued(connectionId: string): Promise<number> {
     const rows: Array<{ count: number }> = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM integrations.salesforce_push_queue WHERE connection_id = $1`,
+      `SELECT ((SELECT count(*) FROM integrations.salesforce_push_queue WHERE connection_id = $1)
+             + (SELECT count(*) FROM integrations.salesforce_delete_queue WHERE connection_id = $1))::int AS count`,
       [connectionId],
     );
     return rows[0]?.count ?? 0;

@@ -43,18 +43,39 @@ export function parseBulkError(text: string): WriteResult['errors'][number] {
 }
 
 /**
- * Large updates as one Bulk API 2.0 ingest job: open, upload, close, poll, results. Every call
- * goes through the run's gate; results come back in the records' order.
+ * Large updates (and deletions) as one Bulk API 2.0 ingest job: open, upload, close, poll,
+ * results. Every call goes through the run's gate; results come back in the records' order.
  */
 @Injectable()
 export class SalesforceBulkWriter {
-  async update(
+  update(
     conn: Connection,
     object: string,
     rows: ReadonlyArray<Record<string, Value> & { Id: string }>,
     gate: CallGate,
   ): Promise<WriteResult[]> {
-    const job = conn.bulk2.createJob({ object, operation: 'update', lineEnding: 'LF' });
+    return this.ingest(conn, object, 'update', rows, gate);
+  }
+
+  /** Deletes records by id (to the recycle bin, as a REST delete does). */
+  delete(conn: Connection, object: string, ids: readonly string[], gate: CallGate): Promise<WriteResult[]> {
+    return this.ingest(
+      conn,
+      object,
+      'delete',
+      ids.map((Id) => ({ Id })),
+      gate,
+    );
+  }
+
+  private async ingest(
+    conn: Connection,
+    object: string,
+    operation: 'update' | 'delete',
+    rows: ReadonlyArray<Record<string, Value> & { Id: string }>,
+    gate: CallGate,
+  ): Promise<WriteResult[]> {
+    const job = conn.bulk2.createJob({ object, operation, lineEnding: 'LF' });
     await gate.call(() => job.open());
     await gate.call(() => job.uploadData(toIngestCsv(rows)));
     await gate.call(() => job.close());
@@ -66,9 +87,10 @@ export class SalesforceBulkWriter {
       if (info.state === 'JobComplete') break;
       if (info.state === 'Failed' || info.state === 'Aborted')
         throw new Error(
-          `Bulk update job ${job.id} ${info.state.toLowerCase()}: ${info.errorMessage ?? ''}`.trim(),
+          `Bulk ${operation} job ${job.id} ${info.state.toLowerCase()}: ${info.errorMessage ?? ''}`.trim(),
         );
-      if (Date.now() - started > JOB_TIMEOUT_MS) throw new Error(`Bulk update job ${job.id} did not finish`);
+      if (Date.now() - started > JOB_TIMEOUT_MS)
+        throw new Error(`Bulk ${operation} job ${job.id} did not finish`);
       // Gentle growth: a job of some ten thousand rows finishes within a second or two, and
       // each poll past its end is time lost.
       wait = Math.min(Math.round(wait * 1.5), MAX_POLL_MS);

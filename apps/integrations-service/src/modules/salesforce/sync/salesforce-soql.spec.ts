@@ -1,4 +1,4 @@
-import { pullFields, pullSoql, pullWhere, soqlName } from './salesforce-soql';
+import { deletedSoql, pullFields, pullSoql, pullWhere, soqlName } from './salesforce-soql';
 
 describe('Salesforce pull SOQL', () => {
   const query = {
@@ -49,5 +49,16 @@ describe('Salesforce pull SOQL', () => {
       'Not a Salesforce id',
     );
     expect(() => pullWhere(query, { modstamp: 'yesterday', id: null })).toThrow('Not a date-time');
+  });
+
+  it('reads deleted records past the deletions cursor, in cursor order', () => {
+    expect(deletedSoql('contact', { modstamp: null, id: null })).toBe(
+      'SELECT Id, SystemModstamp FROM Contact WHERE IsDeleted = true ORDER BY SystemModstamp, Id',
+    );
+    expect(deletedSoql('lead', { modstamp: '2026-01-01T00:00:00Z', id: '00Q000000000001AAA' })).toBe(
+      'SELECT Id, SystemModstamp FROM Lead WHERE (SystemModstamp > 2026-01-01T00:00:00.000Z OR ' +
+        "(SystemModstamp = 2026-01-01T00:00:00.000Z AND Id > '00Q000000000001AAA')) AND IsDeleted = true " +
+        'ORDER BY SystemModstamp, Id',
+    );
   });
 });

@@ -82,3 +82,13 @@ export function pullSoql(query: PullQuery, cursor: PullCursor): string {
 export function countSoql(query: PullQuery, cursor: PullCursor): string {
   return `SELECT COUNT() FROM ${SOBJECT_NAMES[query.object]}${pullWhere(query, cursor)}`;
 }
+
+/**
+ * Records deleted in Salesforce past the deletions' cursor (queryAll reads the recycle bin), in
+ * (SystemModstamp, Id) order: a deletion stamps the record, so the cursor sees each one once.
+ */
+export function deletedSoql(object: SyncedObject, cursor: PullCursor): string {
+  const where = pullWhere({ selectiveField: null }, cursor);
+  const deleted = where ? `${where} AND IsDeleted = true` : ' WHERE IsDeleted = true';
+  return `SELECT Id, SystemModstamp FROM ${SOBJECT_NAMES[object]}${deleted} ORDER BY SystemModstamp, Id`;
+}

@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 import { SalesforceApiBudget } from '../session/salesforce-api-budget';
 import { SalesforceNotLoggedInError, SalesforceSessions } from '../session/salesforce-sessions';
 import { CallGate, isLoginError, RunStoppedError } from './salesforce-call-gate';
+import { SalesforceDeletedReader } from './salesforce-deleted-reader';
+import { SalesforceDeleter } from './salesforce-deleter';
 import { SalesforcePuller } from './salesforce-puller';
 import { SalesforcePusher } from './salesforce-pusher';
 import { SalesforceSyncLockRepository } from './salesforce-sync-lock.repository';
@@ -19,7 +21,8 @@ import { salesforceSyncRunJob } from './salesforce-sync.jobs';
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * A sync run of one connection: pull (Salesforce to persons), then push (the queue to Salesforce),
+ * A sync run of one connection: pull (Salesforce to persons, then records deleted there), push
+ * (the queue to Salesforce), then delete (records of persons deleted in the product),
  * every call from the API budget. A spent budget ends the run 'finished' with its deferred count;
  * a lost login ends it 'error' and pauses the connection; a shutdown leaves it open to go on.
  */
@@ -33,6 +36,8 @@ export class SalesforceSyncRunner implements JobHandler<typeof salesforceSyncRun
     private readonly budget: SalesforceApiBudget,
     private readonly puller: SalesforcePuller,
     private readonly pusher: SalesforcePusher,
+    private readonly deletedReader: SalesforceDeletedReader,
+    private readonly deleter: SalesforceDeleter,
   ) {}
 
   async handle(payload: JobPayload<typeof salesforceSyncRunJob>, context: JobContext): Promise<void> {
@@ -61,7 +66,9 @@ export class SalesforceSyncRunner implements JobHandler<typeof salesforceSyncRun
       const conn = await this.sessions.open(organisationId, connectionId);
       const mappings = await this.syncs.mappings(organisationId, connectionId);
       await this.puller.pull(conn, run, connection, mappings, gate);
+      await this.deletedReader.read(conn, run, connection, gate);
       await this.pusher.push(conn, run, connection, mappings, gate);
+      await this.deleter.delete(conn, run, gate);
       await this.syncs.addUsage(run.id, gate.calls, gate.deferred);
       await this.syncs.finish(run.id, connectionId, 'finished', null);
     } catch (error) {

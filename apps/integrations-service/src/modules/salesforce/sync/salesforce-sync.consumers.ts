@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { events } from '@meridian/contracts';
 import { EventConsumers, handleEventBatch } from '@meridian/server-kit';
+import { SalesforceDeleteQueueRepository } from './salesforce-delete-queue.repository';
 import { objectOfBatch } from './salesforce-pull-batches';
 import { SalesforcePushQueueRepository } from './salesforce-push-queue.repository';
 import { SalesforceRecordsRepository } from './salesforce-records.repository';
@@ -11,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * What the campaign service sends the sync engine: persons to push (crmPersonsExported, into the
  * push queue) and its answers to pulled batches (contactsSyncApplied from source 'salesforce':
- * the run's read counts, refused rows as read errors).
+ * the run's read counts, refused rows as read errors), and persons deleted in the product
+ * (personsDeleted: their records queued for deletion in Salesforce, or only unlinked).
  */
 @Injectable()
 export class SalesforceSyncConsumers implements OnModuleInit {
@@ -20,6 +22,7 @@ export class SalesforceSyncConsumers implements OnModuleInit {
     private readonly queue: SalesforcePushQueueRepository,
     private readonly records: SalesforceRecordsRepository,
     private readonly syncs: SalesforceSyncRepository,
+    private readonly deletes: SalesforceDeleteQueueRepository,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -41,6 +44,20 @@ export class SalesforceSyncConsumers implements OnModuleInit {
               : [],
           ),
         );
+      }),
+    ]);
+    await this.consumers.register('salesforce-persons-deleted', [
+      handleEventBatch(events.personsDeleted, async (batch, { tx }) => {
+        // One statement set per organisation of the batch, whatever the number of persons.
+        const byOrganisation = new Map<string, Array<{ person_id: string; email: string }>>();
+        for (const { payload } of batch) {
+          const persons = byOrganisation.get(payload.organisation_id) ?? [];
+          persons.push(...payload.persons);
+          byOrganisation.set(payload.organisation_id, persons);
+        }
+        for (const [organisationId, persons] of byOrganisation) {
+          if (UUID.test(organisationId)) await this.deletes.personsDeleted(tx, organisationId, persons);
+        }
       }),
     ]);
     await this.consumers.register('salesforce-sync-applied', [

@@ -3,6 +3,9 @@ import { Transactions } from '@meridian/server-kit';
 import { SalesforceSessionModule } from '../session/salesforce-session.module';
 import { SalesforceBulkReader } from './salesforce-bulk-reader';
 import { SalesforceBulkWriter } from './salesforce-bulk-writer';
+import { SalesforceDeletedReader } from './salesforce-deleted-reader';
+import { SalesforceDeleteQueueRepository } from './salesforce-delete-queue.repository';
+import { SalesforceDeleter } from './salesforce-deleter';
 import { SalesforcePuller } from './salesforce-puller';
 import { SalesforcePushQueueRepository } from './salesforce-push-queue.repository';
 import { SalesforcePusher } from './salesforce-pusher';
@@ -33,6 +36,9 @@ import { SalesforceSyncTickProcessor } from './salesforce-sync-tick.processor';
     SalesforceBulkWriter,
     SalesforcePuller,
     SalesforcePusher,
+    SalesforceDeleteQueueRepository,
+    SalesforceDeletedReader,
+    SalesforceDeleter,
     SalesforceSyncRunner,
     SalesforceSyncTickProcessor,
     SalesforceSyncConsumers,

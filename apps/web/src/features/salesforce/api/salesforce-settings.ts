@@ -9,6 +9,7 @@ import {
   salesforceRecordsDeleteUpdateContract,
   salesforceSelectiveUpdateContract,
   salesforceSfRecordsCreateUpdateContract,
+  salesforceSfRecordsDeleteUpdateContract,
   salesforceSyncSettingsUpdateContract,
   salesforceUsageCountContract,
   staticListsAllContract,
@@ -102,6 +103,7 @@ export function useSaveRecordsCreate(connectionId: string) {
   });
 }
 
+/** Meridian to Salesforce: which objects' records a person's deletion deletes in Salesforce. */
 export function useSaveRecordsDelete(connectionId: string) {
   const store = useStoreSalesforceConnection();
   return useMutation({
@@ -110,6 +112,18 @@ export function useSaveRecordsDelete(connectionId: string) {
         connection_id: connectionId,
         object_delete: objectDelete,
       }).then((r) => r.connection),
+    onSuccess: store,
+  });
+}
+
+/** Meridian to Salesforce: delete a person's Salesforce records when they are deleted here. */
+export function useSaveSalesforceRecordDelete(connectionId: string) {
+  const store = useStoreSalesforceConnection();
+  return useMutation({
+    mutationFn: (value: boolean) =>
+      apiCall(salesforceSfRecordsDeleteUpdateContract, { connection_id: connectionId, value }).then(
+        (r) => r.connection,
+      ),
     onSuccess: store,
   });
 }

@@ -11,7 +11,9 @@ import {
   useInclusionCandidates,
   useSaveInclusionList,
   useSaveRecordsCreate,
+  useSaveRecordsDelete,
   useSaveSalesforceRecordCreate,
+  useSaveSalesforceRecordDelete,
 } from '../api/salesforce-settings';
 import { OBJECT_LABELS, SALESFORCE_TOASTS } from '../utils/salesforce-texts';
 
@@ -19,8 +21,8 @@ type ListKind = 'everyone' | 'static' | 'dynamic';
 
 /**
  * Meridian to Salesforce: the inclusion list (only its people are pushed: a static list, or a
- * campaign's dynamic list) and whether people Salesforce does not have are created there, as
- * leads or contacts.
+ * campaign's dynamic list), whether people Salesforce does not have are created there, as
+ * leads or contacts, and whether deleting a person deletes their Salesforce records.
  */
 export function OutboundSettings({
   connection,
@@ -33,6 +35,7 @@ export function OutboundSettings({
     <Stack gap="xl">
       <InclusionListForm connection={connection} canEdit={canEdit} />
       <RecordCreateSettings connection={connection} canEdit={canEdit} />
+      <RecordDeleteSettings connection={connection} canEdit={canEdit} />
     </Stack>
   );
 }
@@ -152,6 +155,59 @@ function RecordCreateSettings({
                 contact: syncing('contact') && connection.records_create_settings.contact,
                 [object]: event.currentTarget.checked,
               },
+              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) },
+            )
+          }
+        />
+      ))}
+      {failure ? (
+        <Text size="sm" c="red" role="alert">
+          {errorMessage(failure)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Deleting a person here deletes their Salesforce records of the chosen objects when switched on;
+ * off (or for an object not chosen), the records stay in Salesforce and are only unlinked.
+ */
+function RecordDeleteSettings({
+  connection,
+  canEdit,
+}: {
+  connection: SalesforceConnection;
+  canEdit: boolean;
+}) {
+  const saveSwitch = useSaveSalesforceRecordDelete(connection.connection_id);
+  const saveObjects = useSaveRecordsDelete(connection.connection_id);
+  const failure = saveSwitch.error ?? saveObjects.error;
+  return (
+    <Stack gap="sm">
+      <Title order={4} fz="sm">
+        Deleted people
+      </Title>
+      <Switch
+        label="Delete their records in Salesforce when people are deleted in Meridian"
+        checked={connection.salesforce_record_delete}
+        disabled={!canEdit || saveSwitch.isPending}
+        onChange={(event) =>
+          saveSwitch.mutate(event.currentTarget.checked, {
+            onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings),
+          })
+        }
+      />
+      {(['lead', 'contact'] as const).map((object) => (
+        <Checkbox
+          key={object}
+          ml="xl"
+          label={`Delete their ${OBJECT_LABELS[object].many}`}
+          checked={connection.records_delete_settings[object]}
+          disabled={!canEdit || !connection.salesforce_record_delete || saveObjects.isPending}
+          onChange={(event) =>
+            saveObjects.mutate(
+              { ...connection.records_delete_settings, [object]: event.currentTarget.checked },
               { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) },
             )
           }

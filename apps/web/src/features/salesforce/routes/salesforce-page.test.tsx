@@ -146,4 +146,42 @@ describe('the Sync settings tab (spec 2 and 5)', () => {
       },
     });
   });
+
+  it('switches deleting Salesforce records on, then chooses the objects whose records go', async () => {
+    const connection = salesforceConnection({});
+    const on = salesforceConnection({ salesforce_record_delete: true });
+    const api = stubApi({
+      ...signedInAs.admin,
+      [`${SF}/connection.get`]: { body: { connection } },
+      [MAPPING]: { body: unifiedMapping(2) },
+      [`${SF}/sync/objects.get`]: { body: objectsAnswer(connection) },
+      [`${SF}/settings/sf-records-delete.update`]: { body: { connection: on } },
+      [`${SF}/settings/records-delete.update`]: {
+        body: { connection: { ...on, records_delete_settings: { lead: false, contact: true } } },
+      },
+    });
+    renderAppAt(`/salesforce/${SF_CONNECTION_ID}`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Sync settings' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Meridian to Salesforce' }));
+    const contacts = (await screen.findByLabelText(
+      'Delete their Contacts',
+      {},
+      { timeout: 10_000 },
+    )) as HTMLInputElement;
+    expect(contacts.disabled).toBe(true);
+    fireEvent.click(
+      screen.getByLabelText('Delete their records in Salesforce when people are deleted in Meridian'),
+    );
+    await waitFor(() => expect(contacts.disabled).toBe(false));
+    expect(api.callsTo(`${SF}/settings/sf-records-delete.update`)[0]!.body).toEqual({
+      connection_id: SF_CONNECTION_ID,
+      value: true,
+    });
+    fireEvent.click(contacts);
+    await waitFor(() => expect(contacts.checked).toBe(true));
+    expect(api.callsTo(`${SF}/settings/records-delete.update`)[0]!.body).toEqual({
+      connection_id: SF_CONNECTION_ID,
+      object_delete: { lead: false, contact: true },
+    });
+  });
 });
