@@ -87,7 +87,9 @@ export async function startGateway({
       upstream,
       prefix,
       rewritePrefix: prefix,
-      http: { requestOptions: { timeout: 300_000 } },
+      // undici's pooled keep-alive client: several times cheaper per request than node:http's
+      // agent (bench/ingest), the body still piped through unbuffered.
+      undici: { connections: 128, pipelining: 1, headersTimeout: 300_000, bodyTimeout: 300_000 },
       replyOptions: {
         // The gateway is the edge: the client's own X-Forwarded-For is replaced by the address it
         // connected from, which the services trust from the gateway alone (login limits count per
