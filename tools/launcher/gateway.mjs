@@ -138,11 +138,15 @@ export async function startGateway({
       .code(404)
       .send(errorBody(404, 'NotFoundException', `Cannot ${request.method} ${request.url.split('?')[0]}`));
   });
+  // Built once: the hook runs on every answer.
+  const headersOf = {
+    api: Object.entries(securityHeaders('api', extraOrigins)),
+    page: Object.entries(securityHeaders('page', extraOrigins)),
+  };
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/assets/'))
       reply.header('cache-control', 'public, max-age=31536000, immutable');
-    const kind = isApiPath(request.url) ? 'api' : 'page';
-    for (const [name, value] of Object.entries(securityHeaders(kind, extraOrigins))) {
+    for (const [name, value] of headersOf[isApiPath(request.url) ? 'api' : 'page']) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
     done(null, payload);
