@@ -9,6 +9,7 @@ import {
   segmentMessages,
 } from '@meridian/contracts';
 import { DomainError } from '@meridian/server-kit';
+import { batchCallWriter, overCallLimit } from './segment-batch-calls';
 import { refused, type RefusedCall } from './segment-calls';
 import { SegmentInboxRepository } from './segment-inbox.repository';
 import { bucketOf, SegmentRecordsRepository } from './segment-records.repository';
@@ -35,9 +36,6 @@ export function basicWriteKey(header: string | undefined): string | null {
 }
 
 type Json = Record<string, unknown>;
-
-/** Fields of a batch that apply to each of its calls that lacks them. */
-const BATCH_DEFAULTS = ['context', 'integrations', 'sentAt'] as const;
 
 /**
  * The Tracking API's intake: authenticates the write key, decodes gzip/deflate, checks the
@@ -126,17 +124,11 @@ export class SegmentIngestService {
       return { payloads, errors };
     }
     if (!Array.isArray(body.batch)) return { payloads, errors };
-    const defaults = batchDefaults(body);
+    const callJson = batchCallWriter(body);
     for (const item of body.batch as unknown[]) {
-      const plain = item !== null && typeof item === 'object' && !Array.isArray(item);
-      // The common call (an object without a write key) is written as it came, the batch's
-      // defaults appended as text: no copy of the object per call.
-      const json =
-        plain && (item as Json).writeKey === undefined
-          ? withDefaults(JSON.stringify(item), item as Json, defaults)
-          : JSON.stringify(copiedCall(item, body));
+      const json = callJson(item);
       if (overCallLimit(json)) {
-        const call = plain ? (item as Json) : { value: item };
+        const call = item !== null && typeof item === 'object' ? (item as Json) : { value: item };
         errors.push(refused(organisationId, 'PayloadTooLarge', segmentMessages.callTooLarge, json, at, call));
       } else payloads.push(json);
     }
@@ -164,40 +156,6 @@ export class SegmentIngestService {
       })),
     );
   }
-}
-
-/** UTF-8 takes 1-3 bytes per UTF-16 unit: most calls are decided by their length without counting bytes. */
-function overCallLimit(json: string): boolean {
-  if (json.length * 3 <= SEGMENT_MAX_CALL_BYTES) return false;
-  return json.length > SEGMENT_MAX_CALL_BYTES || Buffer.byteLength(json) > SEGMENT_MAX_CALL_BYTES;
-}
-
-/** The batch's defaults that are set, each as its `"field":value` JSON text. */
-function batchDefaults(body: Json): { field: string; text: string }[] {
-  return BATCH_DEFAULTS.filter((field) => body[field] !== undefined).map((field) => ({
-    field,
-    text: `${JSON.stringify(field)}:${JSON.stringify(body[field])}`,
-  }));
-}
-
-/** A call's JSON with the defaults it lacks appended, in the order a copy with them set would have. */
-function withDefaults(json: string, call: Json, defaults: { field: string; text: string }[]): string {
-  let extra = '';
-  for (const d of defaults) if (call[d.field] === undefined) extra += extra === '' ? d.text : `,${d.text}`;
-  if (extra === '') return json;
-  return json === '{}' ? `{${extra}}` : `${json.slice(0, -1)},${extra}}`;
-}
-
-/** The general case: a copy of the call (or `{ value }` for a non-object) with defaults, without its write key. */
-function copiedCall(item: unknown, body: Json): Json {
-  const call: Json =
-    item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? { ...(item as Json) }
-      : { value: item };
-  for (const field of BATCH_DEFAULTS)
-    if (call[field] === undefined && body[field] !== undefined) call[field] = body[field];
-  delete call.writeKey;
-  return call;
 }
 
 function tooLarge(path: IngestRequest['path']): string {
