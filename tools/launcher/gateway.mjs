@@ -14,6 +14,9 @@ export const API_BODY_LIMIT = 10 * 1024 * 1024;
 /** JSON answers: the services' APIs and the public Segment Tracking API (`/v1/track`, ...). */
 const isApiPath = (path) => path.startsWith('/api/') || path.startsWith('/v1/');
 
+/** Headers that describe one connection, never forwarded (Connection and Transfer-Encoding are dropped by the proxy itself). */
+const HOP_BY_HOP = ['expect', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection'];
+
 function errorBody(status_code, code, description) {
   return { status_code, code, description, fields: {} };
 }
@@ -98,6 +101,9 @@ export async function startGateway({
         // request on that pooled connection as them.
         rewriteRequestHeaders: (request, headers) => {
           const rest = { ...headers, 'x-forwarded-for': request.raw.socket.remoteAddress ?? '' };
+          // Hop-by-hop headers are this hop's alone (node already answered a 100-continue); undici
+          // refuses to send them, which would make a 502 of the request.
+          for (const name of HOP_BY_HOP) delete rest[name];
           if (request.method === 'GET' || request.method === 'HEAD') {
             delete rest['content-length'];
             delete rest['transfer-encoding'];
