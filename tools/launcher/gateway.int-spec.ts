@@ -22,6 +22,8 @@ function rawExchange(
       const answers: { status: number; body: string }[] = [];
       let rest = data;
       while (answers.length < count) {
+        // An interim answer (100 Continue) has no headers and no body: it is not one of the answers.
+        rest = rest.replace(/^HTTP\/1\.1 1\d\d[^\r]*\r\n\r\n/, '');
         const head = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n/.exec(rest);
         if (!head) return null;
         const length = Number(/content-length: (\d+)/i.exec(head[2])?.[1] ?? 0);
@@ -110,6 +112,20 @@ describe('local gateway', () => {
       expect(next.status).toBe(200);
       expect(JSON.parse(next.body)).toMatchObject({ service: 'reports-service' });
     }
+  });
+
+  it('forwards a body sent with Expect: 100-continue, chunked, with stray hop-by-hop headers, not 502', async () => {
+    const chunk = '{"probe":"a body"}';
+    const answers = await rawExchange(
+      port,
+      `POST /api/campaign/v2/anything HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n` +
+        `expect: 100-continue\r\nkeep-alive: timeout=5\r\ntransfer-encoding: chunked\r\n\r\n` +
+        `${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`,
+      1,
+    );
+    // Node answers the 100 itself; the service's own answer follows.
+    expect(answers.map((a) => a.status)).toEqual([404]);
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ status_code: 404, code: 'NotFoundException' });
   });
 
   it("answers a body over the services' limit with 413 in the error body, not 502", async () => {

@@ -6,6 +6,7 @@ import {
   type SegmentErrorKind,
   segmentMessages,
 } from '@meridian/contracts';
+import { checkedCall } from './segment-call-check';
 
 /** A refused call as it is recorded (errors.list). */
 export interface RefusedCall {
@@ -125,12 +126,15 @@ function readCall(organisationId: string, receivedAt: Date, raw: string, now: Da
   });
   if (!segmentCallTypes.includes(body.type as never))
     return fail('UnknownCallType', segmentMessages.unknownType);
-  const parsed = segmentCallSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return fail(...issueKind(issue.path, issue.message));
+  let call = checkedCall(body);
+  if (!call) {
+    const parsed = segmentCallSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return fail(...issueKind(issue.path, issue.message));
+    }
+    call = parsed.data;
   }
-  const call = parsed.data;
   const hasIdentity = (call.userId ?? '') !== '' || (call.anonymousId ?? '') !== '';
   if (call.type === 'alias' ? (call.userId ?? '') === '' : !hasIdentity) {
     return call.type === 'alias'

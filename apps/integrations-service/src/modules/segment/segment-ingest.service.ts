@@ -9,6 +9,7 @@ import {
   segmentMessages,
 } from '@meridian/contracts';
 import { DomainError } from '@meridian/server-kit';
+import { batchCallWriter, overCallLimit } from './segment-batch-calls';
 import { refused, type RefusedCall } from './segment-calls';
 import { SegmentInboxRepository } from './segment-inbox.repository';
 import { bucketOf, SegmentRecordsRepository } from './segment-records.repository';
@@ -35,9 +36,6 @@ export function basicWriteKey(header: string | undefined): string | null {
 }
 
 type Json = Record<string, unknown>;
-
-/** Fields of a batch that apply to each of its calls that lacks them. */
-const BATCH_DEFAULTS = ['context', 'integrations', 'sentAt'] as const;
 
 /**
  * The Tracking API's intake: authenticates the write key, decodes gzip/deflate, checks the
@@ -126,16 +124,11 @@ export class SegmentIngestService {
       return { payloads, errors };
     }
     if (!Array.isArray(body.batch)) return { payloads, errors };
+    const callJson = batchCallWriter(body);
     for (const item of body.batch as unknown[]) {
-      const call: Json =
-        item !== null && typeof item === 'object' && !Array.isArray(item)
-          ? { ...(item as Json) }
-          : { value: item };
-      for (const field of BATCH_DEFAULTS)
-        if (call[field] === undefined && body[field] !== undefined) call[field] = body[field];
-      delete call.writeKey;
-      const json = JSON.stringify(call);
-      if (Buffer.byteLength(json) > SEGMENT_MAX_CALL_BYTES) {
+      const json = callJson(item);
+      if (overCallLimit(json)) {
+        const call = item !== null && typeof item === 'object' ? (item as Json) : { value: item };
         errors.push(refused(organisationId, 'PayloadTooLarge', segmentMessages.callTooLarge, json, at, call));
       } else payloads.push(json);
     }

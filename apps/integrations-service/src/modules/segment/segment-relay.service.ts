@@ -69,29 +69,31 @@ export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
       if (rows.length === 0) return false;
       const accepted: AcceptedCall[] = [];
       const errors: RefusedCall[] = [];
+      // The calls of one request share their time: one Date and one count delta per request
+      // (organisation, time and outcome), not one per call; addCounts folds them per bucket.
+      const times = new Map<number, Date>();
+      const counts = new Map<string, CountDelta>();
       for (const row of rows) {
-        const receivedAt = new Date(row.received_at);
+        let receivedAt = times.get(row.received_ms);
+        if (!receivedAt) times.set(row.received_ms, (receivedAt = new Date(row.received_ms)));
         // A refused call is dated when we received it, as its count is.
         const result = readInboxCall(row.organisation_id, receivedAt, row.payload, receivedAt);
+        const kind = 'accepted' in result ? 'event' : 'error';
         if ('accepted' in result) accepted.push(result.accepted);
         else errors.push(result.refused);
+        const key = `${kind}|${row.organisation_id}|${row.received_ms}`;
+        const seen = counts.get(key);
+        if (seen) seen.count += 1;
+        else
+          counts.set(key, {
+            organisation_id: row.organisation_id,
+            kind,
+            bucket: bucketOf(receivedAt),
+            count: 1,
+          });
       }
-      const counts: CountDelta[] = [
-        ...accepted.map((a) => ({
-          organisation_id: a.organisation_id,
-          kind: 'event' as const,
-          bucket: bucketOf(a.received_at),
-          count: 1,
-        })),
-        ...errors.map((e) => ({
-          organisation_id: e.organisation_id,
-          kind: 'error' as const,
-          bucket: bucketOf(e.time_created),
-          count: 1,
-        })),
-      ];
       await this.records.recordErrors(errors, tx);
-      await this.records.addCounts(counts, tx);
+      await this.records.addCounts([...counts.values()], tx);
       // Identifies first: a track in the same slice may carry only the user id it just identified.
       await this.records.rememberIdentities(tx, identitiesOf(accepted));
       const knownEmails = await this.records.emailsOf(tx, usersWithoutEmail(accepted));
