@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import { GuardedClient } from './guarded-client';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -44,7 +45,12 @@ export function dataSourceOptions(options: ServiceDatabaseOptions): DataSourceOp
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
-    extra: { max: options.poolSize ?? 10, application_name: `meridian-${options.schema}` },
+    // TypeORM's pool builds its clients with this class (pg-pool's `Client` option).
+    extra: {
+      max: options.poolSize ?? 10,
+      application_name: `meridian-${options.schema}`,
+      Client: GuardedClient,
+    },
   };
 }
 

@@ -2,13 +2,15 @@ import { Writable } from 'node:stream';
 import { createTestDatabase, eventually, type TestDatabase } from '@meridian/testing';
 import { Pool, type PoolClient } from 'pg';
 import pino from 'pino';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../database/database.module';
 import { guardPool } from './pooled-client';
 
 /**
  * The fault tier terminated a worker's connections while one was checked out and idle between two
  * queries; the socket's close emitted 'error' with nobody listening and the process exited.
  */
-describe(guardPool.name, () => {
+describe('pool clients cut while checked out', () => {
   let db: TestDatabase;
   let admin: Pool;
   const warnings: string[] = [];
@@ -50,5 +52,17 @@ describe(guardPool.name, () => {
     const { rows } = await pool.query<{ one: number }>('SELECT 1 AS one');
     expect(rows[0]!.one).toBe(1);
     await pool.end();
+  });
+
+  it("keeps the process up when a client of the service's TypeORM pool is cut while checked out", async () => {
+    const dataSource = await new DataSource(
+      dataSourceOptions({ url: db.url, schema: 'public', entities: [], migrations: [] }),
+    ).initialize();
+    const pool = (dataSource.driver as unknown as { master: Pool }).master;
+    const client = await pool.connect();
+    await terminate(client);
+    client.release();
+    expect(await dataSource.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await dataSource.destroy();
   });
 });
