@@ -8,7 +8,7 @@ import type {
 } from '../../campaigns/journey/campaign-mailer.port';
 import type { EmailStepOptions } from '../../campaigns/journey/journey.types';
 import { entryKey } from '../../assets/personalisation';
-import { CampaignMailPreparer, type PreparedMail } from './campaign-mail-preparer';
+import { CampaignMailPreparer, type PreparedBatch, type PreparedMail } from './campaign-mail-preparer';
 import {
   CAMPAIGN_TRANSPORT,
   type CampaignTransport,
@@ -197,8 +197,8 @@ export class CampaignMailerService implements CampaignMailer {
 
   /**
    * Renders, sends and records the queued messages. The next chunk renders while the current one
-   * is on the wire, and a slice's outcomes are recorded while the next slice is sent, so the
-   * connections do not wait for the database. Mails go out only as the rate limiter grants them.
+   * is on the wire, so the connections do not wait for the render pool. Mails go out only as the
+   * rate limiter grants them.
    */
   private async sendQueued(
     scope: SendScope,
@@ -210,7 +210,7 @@ export class CampaignMailerService implements CampaignMailer {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     let pending = finals;
-    let recording: Promise<void> = Promise.resolve();
+    let ahead: Promise<PreparedBatch> | null = null;
     const prepareFrom = (start: number) => {
       if (start >= queued.length || signal?.aborted) return null;
       const next = this.preparer.prepare(scope, options, template, queued.slice(start, start + CHUNK));
@@ -219,7 +219,7 @@ export class CampaignMailerService implements CampaignMailer {
       return next;
     };
     try {
-      let ahead = prepareFrom(0);
+      ahead = prepareFrom(0);
       sending: for (let start = 0; ahead; start += CHUNK) {
         const prepared = await ahead;
         ahead = prepareFrom(start + CHUNK);
@@ -234,8 +234,8 @@ export class CampaignMailerService implements CampaignMailer {
           if (granted === 0) break sending;
           const allowed = prepared.ready.slice(r, r + granted);
           r += allowed.length;
-          // Claimed ('sending') in small slices: a worker that dies mid-send leaves at most the
-          // slice on the wire and the one being recorded with an unknown outcome, not the chunk.
+          // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
+          // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
           for (let j = 0; j < allowed.length; j += CLAIM_SLICE) {
             const slice = allowed.slice(j, j + CLAIM_SLICE);
             const claimed = await this.repository.claim(
@@ -245,15 +245,14 @@ export class CampaignMailerService implements CampaignMailer {
               slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
             );
             pending.push(...results);
-            await recording;
-            recording = this.record(scope, template, pending, outcomes);
-            recording.catch(() => undefined);
+            await this.record(scope, template, pending, outcomes);
             pending = [];
           }
         }
       }
     } finally {
-      await recording;
+      // Not left running unawaited when sending stops early.
+      await ahead?.catch(() => undefined);
     }
     await this.record(scope, template, pending, outcomes);
   }
