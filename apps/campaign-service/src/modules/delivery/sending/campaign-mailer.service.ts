@@ -8,7 +8,7 @@ import type {
 } from '../../campaigns/journey/campaign-mailer.port';
 import type { EmailStepOptions } from '../../campaigns/journey/journey.types';
 import { entryKey } from '../../assets/personalisation';
-import { CampaignMailPreparer, type PreparedBatch, type PreparedMail } from './campaign-mail-preparer';
+import { CampaignMailPreparer, type PreparedMail } from './campaign-mail-preparer';
 import {
   CAMPAIGN_TRANSPORT,
   type CampaignTransport,
@@ -196,9 +196,8 @@ export class CampaignMailerService implements CampaignMailer {
   }
 
   /**
-   * Renders, sends and records the queued messages. The next chunk renders while the current one
-   * is on the wire, so the connections do not wait for the render pool. Mails go out only as the
-   * rate limiter grants them.
+   * Renders, sends and records the queued messages, a chunk at a time. A chunk renders in full
+   * before any of it is granted: mails go out only as the rate limiter grants them.
    */
   private async sendQueued(
     scope: SendScope,
@@ -210,49 +209,35 @@ export class CampaignMailerService implements CampaignMailer {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     let pending = finals;
-    let ahead: Promise<PreparedBatch> | null = null;
-    const prepareFrom = (start: number) => {
-      if (start >= queued.length || signal?.aborted) return null;
-      const next = this.preparer.prepare(scope, options, template, queued.slice(start, start + CHUNK));
-      // Awaited below; until then a failure must not count as unhandled.
-      next.catch(() => undefined);
-      return next;
-    };
-    try {
-      ahead = prepareFrom(0);
-      sending: for (let start = 0; ahead; start += CHUNK) {
-        const prepared = await ahead;
-        ahead = prepareFrom(start + CHUNK);
-        for (const { row, reason } of prepared.failed) pending.push({ row, status: 'not_sent', reason });
-        for (let r = 0; r < prepared.ready.length;) {
-          if (signal?.aborted) break sending;
-          const granted = await this.limiter.acquire(
-            scope.organisationId,
-            Math.min(CHUNK, prepared.ready.length - r),
-            signal,
+    sending: for (let start = 0; start < queued.length && !signal?.aborted; start += CHUNK) {
+      const chunk = queued.slice(start, start + CHUNK);
+      const prepared = await this.preparer.prepare(scope, options, template, chunk);
+      for (const { row, reason } of prepared.failed) pending.push({ row, status: 'not_sent', reason });
+      for (let r = 0; r < prepared.ready.length;) {
+        if (signal?.aborted) break sending;
+        const granted = await this.limiter.acquire(
+          scope.organisationId,
+          Math.min(CHUNK, prepared.ready.length - r),
+          signal,
+        );
+        if (granted === 0) break sending;
+        const allowed = prepared.ready.slice(r, r + granted);
+        r += allowed.length;
+        // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
+        // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
+        for (let j = 0; j < allowed.length; j += CLAIM_SLICE) {
+          const slice = allowed.slice(j, j + CLAIM_SLICE);
+          const claimed = await this.repository.claim(
+            slice.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
           );
-          if (granted === 0) break sending;
-          const allowed = prepared.ready.slice(r, r + granted);
-          r += allowed.length;
-          // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
-          // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
-          for (let j = 0; j < allowed.length; j += CLAIM_SLICE) {
-            const slice = allowed.slice(j, j + CLAIM_SLICE);
-            const claimed = await this.repository.claim(
-              slice.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
-            );
-            const results = await Promise.all(
-              slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
-            );
-            pending.push(...results);
-            await this.record(scope, template, pending, outcomes);
-            pending = [];
-          }
+          const results = await Promise.all(
+            slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
+          );
+          pending.push(...results);
+          await this.record(scope, template, pending, outcomes);
+          pending = [];
         }
       }
-    } finally {
-      // Not left running unawaited when sending stops early.
-      await ahead?.catch(() => undefined);
     }
     await this.record(scope, template, pending, outcomes);
   }
