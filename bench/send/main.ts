@@ -21,14 +21,15 @@ import {
   type CampaignMailer,
 } from '../../apps/campaign-service/src/modules/campaigns/journey/campaign-mailer.port';
 import { reportBench } from '../support/bench-result.mjs';
+import { cpuMeter } from './cpu-meter';
 import { generate, mailerDriver, rawBlast, startDiscardSink } from './run';
 
 const TARGET_RATIO = 0.5;
 const TARGET_RATE = 2_000;
 
 /** The Postgres to use: DATABASE_URL, else an embedded one for this run (stopped at the end). */
-async function postgres(dir: string): Promise<{ stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) return { stop: async () => undefined };
+async function postgres(dir: string): Promise<{ stop(): Promise<void>; dataDir: string | null }> {
+  if (process.env.DATABASE_URL) return { stop: async () => undefined, dataDir: null };
   // An ES module of the tooling; kept a real dynamic import through the CommonJS compile.
   const load = new Function('path', 'return import(path)') as (path: string) => Promise<EmbeddedModule>;
   const embedded = await load(join(__dirname, '../../tools/postgres/embedded.mjs'));
@@ -38,7 +39,7 @@ async function postgres(dir: string): Promise<{ stop(): Promise<void> }> {
     persistent: false,
   });
   process.env.DATABASE_URL = pg.url('postgres');
-  return pg;
+  return { stop: () => pg.stop(), dataDir: join(dir, 'pg') };
 }
 
 interface EmbeddedModule {
@@ -87,7 +88,10 @@ async function main(): Promise<void> {
     const data = await generate(client, organisationId, persons);
     console.log(`generated ${persons} persons: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+    const cpu = cpuMeter(sink.pid, pg.dataDir);
+    const rawCpu = cpu.start();
     const rawMs = await rawBlast(sink.port, data.recipients, connections);
+    const rawSpent = rawCpu();
     const rawRate = (persons / rawMs) * 1000;
     console.log(
       `raw pooled nodemailer: ${persons} mails in ${(rawMs / 1000).toFixed(1)} s = ${rawRate.toFixed(0)} msg/s`,
@@ -97,8 +101,10 @@ async function main(): Promise<void> {
     const drive = mailerDriver(mailer, data.scope, data.templateId, batch, concurrency);
     const before = await sink.received();
     started = performance.now();
+    const mailerCpu = cpu.start();
     await drive(data.recipients);
     const ms = performance.now() - started;
+    const mailerSpent = mailerCpu();
     const rate = (persons / ms) * 1000;
     const arrived = (await sink.received()) - before;
     console.log(
@@ -111,6 +117,15 @@ async function main(): Promise<void> {
           .map((l) => l.toFixed(1))
           .join(', ')}`,
     );
+    const perMail = (spent: ReturnType<typeof rawCpu>) =>
+      `${(spent.node / persons).toFixed(2)} ms node + ${(spent.sink / persons).toFixed(2)} ms sink` +
+      (spent.postgres === null ? '' : ` + ${(spent.postgres / persons).toFixed(2)} ms Postgres`) +
+      ` = ${((spent.node + spent.sink + (spent.postgres ?? 0)) / persons).toFixed(2)} ms`;
+    const cpuNotes = [
+      `CPU per mail, raw: ${perMail(rawSpent)}`,
+      `CPU per mail, mailer: ${perMail(mailerSpent)}`,
+    ];
+    for (const note of cpuNotes) console.log(note);
     const { rows } = await client.query<{ n: string }>(
       `SELECT count(*) AS n FROM campaign.email_messages WHERE run_id = $1 AND status = 'sent'`,
       [data.scope.runId],
@@ -124,6 +139,7 @@ async function main(): Promise<void> {
         figures: [{ label: 'raw pooled nodemailer', value: rawRate, unit: 'msg/s' }],
       },
       figures: [{ label: 'campaign mailer', value: rate, unit: 'msg/s' }],
+      notes: cpuNotes,
       ratios: [{ label: 'mailer / raw', value: rate / rawRate, op: '>=', target: TARGET_RATIO }],
       limits: [
         { label: 'rate', value: rate, unit: 'msg/s', op: '>=', target: TARGET_RATE },

@@ -12,6 +12,7 @@ import type {
 export interface DiscardSink {
   url: string;
   port: number;
+  pid: number;
   received(): Promise<number>;
   close(): Promise<void>;
 }
@@ -31,6 +32,7 @@ export async function startDiscardSink(): Promise<DiscardSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     received: () => {
       const answer = next<number>('count');
       child.send('count');

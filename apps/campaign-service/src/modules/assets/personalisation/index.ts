@@ -1,4 +1,9 @@
 export { PersonalisationModule } from './personalisation.module';
-export { PersonalisationService, type RenderRequest, type RenderedPerson } from './personalisation.service';
+export {
+  PersonalisationService,
+  type RenderRequest,
+  type RenderedPerson,
+  type RenderSources,
+} from './personalisation.service';
 export { UnsubscribeLinks } from './unsubscribe-links';
 export { entryKey, pairRendered } from './entry-key';

@@ -24,7 +24,7 @@ import {
 
 const RENDER_FAILED = 'Personalisation failed';
 import { samplePerson } from './token-code';
-import { UnsubscribeLinks } from './unsubscribe-links';
+import { type LinkSigner, UnsubscribeLinks } from './unsubscribe-links';
 
 export interface RenderRequest {
   texts: Record<string, string>;
@@ -37,6 +37,13 @@ export interface RenderRequest {
    * URL), keyed by `entryKey(person id, org_id)`.
    */
   unsubscribeUrls?: ReadonlyMap<string, string>;
+}
+
+/** The rows, tokens and link signer a render reads; persons not among the rows are left out. */
+export interface RenderSources {
+  rows: PersonRecord[];
+  tokens: SavedToken[];
+  sign: LinkSigner;
 }
 
 export interface RenderedPerson {
@@ -75,12 +82,12 @@ export class PersonalisationService {
    * for tokens). Persons of other organisations or deleted ones are left out of the result. The
    * rendering runs in the render pool, in batches, never on the request's event loop.
    */
-  async renderForPersons(orgId: string, input: RenderRequest): Promise<RenderedPerson[]> {
-    const [rows, tokens, sign] = await Promise.all([
-      this.persons.findMany(orgId, [...new Set(input.persons.map((p) => p.id))]),
-      this.tokens.forRendering(orgId),
-      this.links.signer(),
-    ]);
+  async renderForPersons(
+    orgId: string,
+    input: RenderRequest,
+    sources?: RenderSources,
+  ): Promise<RenderedPerson[]> {
+    const { rows, tokens, sign } = sources ?? (await this.renderSources(orgId, input.persons));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const found = input.persons.flatMap((ref) => {
       const row = byId.get(ref.id);
@@ -106,6 +113,19 @@ export class PersonalisationService {
       const { ref, row } = found[i]!;
       return { person: lookupRow(row, ref, input.campaignContext), ...texts };
     });
+  }
+
+  /**
+   * What rendering reads from the database for these persons (their rows, the organisation's
+   * tokens, the link key), loaded once when a caller renders one list in many small calls.
+   */
+  async renderSources(orgId: string, persons: readonly PersonRef[]): Promise<RenderSources> {
+    const [rows, tokens, sign] = await Promise.all([
+      this.persons.findMany(orgId, [...new Set(persons.map((p) => p.id))]),
+      this.tokens.forRendering(orgId),
+      this.links.signer(),
+    ]);
+    return { rows, tokens, sign };
   }
 
   private async renderBatch(

@@ -95,6 +95,8 @@ export class CampaignMailPreparer {
   ): Promise<PreparedBatch> {
     if (rows.length === 0) return { ready: [], failed: [] };
     const urls = trackingUrls(await this.links.signingKey(), this.config.PUBLIC_BASE_URL);
+    // Signed once per message: the render's unsubscribe_url, the body link and the headers.
+    const unsubscribeUrls = new Map(rows.map((row) => [row.id, urls.unsubscribe(row.id)]));
     const texts: Record<string, string> = {
       subject: options.subject?.trim() || template.subject || '',
       content: template.content ?? '',
@@ -118,7 +120,7 @@ export class CampaignMailPreparer {
       ...(tracked
         ? {
             unsubscribeUrls: new Map(
-              rows.map((row) => [entryKey(row.person_id, row.org_id), urls.unsubscribe(row.id)]),
+              rows.map((row) => [entryKey(row.person_id, row.org_id), unsubscribeUrls.get(row.id)!]),
             ),
           }
         : {}),
@@ -159,7 +161,7 @@ export class CampaignMailPreparer {
         });
         continue;
       }
-      const unsubscribe = urls.unsubscribe(row.id);
+      const unsubscribe = unsubscribeUrls.get(row.id)!;
       const html = entry.texts.content ?? '';
       const body = tracked
         ? trackBody(html, { open: urls.open(row.id), click: (link) => urls.click(row.id, link), unsubscribe })

@@ -18,7 +18,12 @@ import {
 import { campaignMessageId } from './message-builder';
 import { SendRateLimiter } from './send-rate-limiter';
 import { type FinalOutcome, SendRecorder } from './send-recorder';
-import { type MessageRow, type MessageScope, SendingRepository } from './sending.repository';
+import {
+  type MessageRow,
+  type MessageScope,
+  SendingRepository,
+  type SendingTemplate,
+} from './sending.repository';
 
 /** Waits after a temporary failure (4xx, lost connection before the data): then tries again. */
 export const TEMPFAIL_BACKOFF_MS = [250, 1_000, 3_000] as const;
@@ -125,37 +130,8 @@ export class CampaignMailerService implements CampaignMailer {
         });
       queued.length = 0;
     }
-    let pendingFinals = finals;
-    for (let i = 0; i < queued.length && template;) {
-      if (signal?.aborted) break;
-      const granted = await this.limiter.acquire(
-        scope.organisationId,
-        Math.min(CHUNK, queued.length - i),
-        signal,
-      );
-      if (granted === 0) break;
-      const chunk = queued.slice(i, i + granted);
-      i += chunk.length;
-      const prepared = await this.preparer.prepare(scope, options, template, chunk);
-      for (const { row, reason } of prepared.failed) pendingFinals.push({ row, status: 'not_sent', reason });
-      // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
-      // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
-      for (let j = 0; j < prepared.ready.length; j += CLAIM_SLICE) {
-        const slice = prepared.ready.slice(j, j + CLAIM_SLICE);
-        const claimed = await this.repository.claim(
-          slice.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
-        );
-        const results = await Promise.all(
-          slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
-        );
-        pendingFinals.push(...results);
-        await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
-        for (const f of pendingFinals) outcomes.set(keyOf(f.row), finalOutcome(f));
-        pendingFinals = [];
-      }
-    }
-    await this.recorder.record(scope, template, pendingFinals, this.transport.deliveredOnAccept);
-    for (const f of pendingFinals) outcomes.set(keyOf(f.row), finalOutcome(f));
+    if (template) await this.sendQueued(scope, options, template, queued, finals, outcomes, signal);
+    else await this.record(scope, template, finals, outcomes);
     return unique.flatMap((r) => {
       const key = entryKey(r.id, r.orgId);
       const outcome = outcomes.get(key);
@@ -217,6 +193,64 @@ export class CampaignMailerService implements CampaignMailer {
       );
     }
     return outcomes;
+  }
+
+  /**
+   * Renders, sends and records the queued messages, a chunk at a time. A chunk renders in full
+   * before any of it is granted: mails go out only as the rate limiter grants them.
+   */
+  private async sendQueued(
+    scope: SendScope,
+    options: EmailStepOptions,
+    template: SendingTemplate,
+    queued: readonly MessageRow[],
+    finals: FinalOutcome[],
+    outcomes: Map<string, SendOutcome>,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    let pending = finals;
+    sending: for (let start = 0; start < queued.length && !signal?.aborted; start += CHUNK) {
+      const chunk = queued.slice(start, start + CHUNK);
+      const prepared = await this.preparer.prepare(scope, options, template, chunk);
+      for (const { row, reason } of prepared.failed) pending.push({ row, status: 'not_sent', reason });
+      for (let r = 0; r < prepared.ready.length;) {
+        if (signal?.aborted) break sending;
+        const granted = await this.limiter.acquire(
+          scope.organisationId,
+          Math.min(CHUNK, prepared.ready.length - r),
+          signal,
+        );
+        if (granted === 0) break sending;
+        const allowed = prepared.ready.slice(r, r + granted);
+        r += allowed.length;
+        // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
+        // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
+        for (let j = 0; j < allowed.length; j += CLAIM_SLICE) {
+          const slice = allowed.slice(j, j + CLAIM_SLICE);
+          const claimed = await this.repository.claim(
+            slice.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
+          );
+          const results = await Promise.all(
+            slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
+          );
+          pending.push(...results);
+          await this.record(scope, template, pending, outcomes);
+          pending = [];
+        }
+      }
+    }
+    await this.record(scope, template, pending, outcomes);
+  }
+
+  /** Commits outcomes with their events, then answers them to the caller. */
+  private async record(
+    scope: SendScope,
+    template: SendingTemplate | null,
+    finals: readonly FinalOutcome[],
+    outcomes: Map<string, SendOutcome>,
+  ): Promise<void> {
+    await this.recorder.record(scope, template, finals, this.transport.deliveredOnAccept);
+    for (const f of finals) outcomes.set(keyOf(f.row), finalOutcome(f));
   }
 
   private async deliver(prepared: PreparedMail): Promise<FinalOutcome> {

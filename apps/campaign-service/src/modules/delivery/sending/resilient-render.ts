@@ -4,6 +4,7 @@ import {
   type PersonalisationService,
   type RenderedPerson,
   type RenderRequest,
+  type RenderSources,
 } from '../../assets/personalisation';
 import { RenderQueueFullError, renderPoolMessages } from '../../assets/personalisation/render-pool';
 
@@ -28,7 +29,9 @@ export async function renderResilient(
   orgId: string,
   request: RenderRequest,
 ): Promise<RenderedPerson[]> {
-  const first = await renderParts(personalisation, orgId, request, PART);
+  // The persons' rows and the tokens are read once for the batch, not once per part.
+  const sources = await personalisation.renderSources(orgId, request.persons);
+  const first = await renderParts(personalisation, orgId, request, sources, PART);
   if (!first.some(timedOut)) return first;
   // Paired by entry, not person: one person may stand here once per org, each rendered apart.
   const paired = pairRendered(request.persons, first);
@@ -39,7 +42,7 @@ export async function renderResilient(
   });
   const again = pairRendered(
     late,
-    await renderParts(personalisation, orgId, { ...request, persons: late }, RETRY_PART),
+    await renderParts(personalisation, orgId, { ...request, persons: late }, sources, RETRY_PART),
   );
   return request.persons.flatMap((ref) => {
     const entry = again.get(keyOf(ref)) ?? paired.get(keyOf(ref));
@@ -51,6 +54,7 @@ async function renderParts(
   personalisation: PersonalisationService,
   orgId: string,
   request: RenderRequest,
+  sources: RenderSources,
   size: number,
 ): Promise<RenderedPerson[]> {
   const parts: RenderRequest['persons'][] = [];
@@ -61,7 +65,12 @@ async function renderParts(
     for (;;) {
       const index = next++;
       if (index >= parts.length) return;
-      results[index] = await renderWhenRoom(personalisation, orgId, { ...request, persons: parts[index]! });
+      results[index] = await renderWhenRoom(
+        personalisation,
+        orgId,
+        { ...request, persons: parts[index]! },
+        sources,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, parts.length) }, lane));
@@ -72,10 +81,11 @@ async function renderWhenRoom(
   personalisation: PersonalisationService,
   orgId: string,
   request: RenderRequest,
+  sources: RenderSources,
 ): Promise<RenderedPerson[]> {
   for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
     try {
-      return await personalisation.renderForPersons(orgId, request);
+      return await personalisation.renderForPersons(orgId, request, sources);
     } catch (error) {
       // Other work of the organisation fills its render queue: a send waits its turn.
       if (!(error instanceof RenderQueueFullError)) throw error;
