@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { LoginPasswordRoute, LoginStartRoute } from '@/features/auth/early';
 import { SystemStatus } from '@/features/system-status';
 import { NavProvider, type Nav } from '@/lib/nav';
@@ -22,6 +22,11 @@ export function EarlyApp() {
     [snapshot],
   );
   const password = matchesPattern(publicRoutes.loginPassword.pattern, nav.location.pathname);
+  useEffect(() => {
+    // The password step is one click from the app: fetch its code meanwhile (the email step,
+    // the page most visits start on, stays light).
+    if (password) void import('../app');
+  }, [password]);
   return (
     <NavProvider value={nav}>
       <AuthFrame footer={<SystemStatus />}>
