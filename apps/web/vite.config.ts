@@ -37,10 +37,9 @@ export default defineConfig({
         // is left to the per-route split: a page loads only the components it renders.
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // Apart from React: the login steps run without the router (app/entry).
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
           ],
         },

@@ -1,17 +1,19 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { tokenStorage } from '@/lib/auth-token';
 import { createErrorHandler } from '@/lib/error-handling';
 import { showToast } from '@/lib/notify';
-import { AppProvider } from './provider';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import { LOGIN_PATH } from './routes';
 
 const handleError = createErrorHandler({
   notify: showToast,
   clearSession: () => tokenStorage.clear(),
   redirectToLogin: () => {
-    void router.navigate(LOGIN_PATH, { replace: true }).then(() => queryClient.clear());
+    void appRouter()
+      .navigate(LOGIN_PATH, { replace: true })
+      .then(() => queryClient.clear());
   },
   schedule: (run, delayMs) => {
     window.setTimeout(run, delayMs);
@@ -19,12 +21,20 @@ const handleError = createErrorHandler({
 });
 
 const queryClient = createQueryClient(handleError);
-const router = createAppRouter(queryClient);
 
+let router: AppRouter | null = null;
+
+/** Made when first shown, so it starts from the address the login steps left the browser at. */
+function appRouter(): AppRouter {
+  router ??= createAppRouter(queryClient);
+  return router;
+}
+
+/** The signed-in app and every public page but the login steps' first load (`entry/root.tsx`). */
 export function App() {
   return (
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={appRouter()} />
+    </QueryClientProvider>
   );
 }

@@ -1,9 +1,6 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
-import { theme } from './theme';
-import { ToastStack } from './toast-stack';
+import { BaseProvider } from './base-provider';
 
 export interface AppProviderProps {
   queryClient: QueryClient;
@@ -14,13 +11,8 @@ export interface AppProviderProps {
 
 export function AppProvider({ queryClient, children, env = 'default' }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <ToastStack />
-          {children}
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </MantineProvider>
+    <BaseProvider env={env}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </BaseProvider>
   );
 }

@@ -18,6 +18,7 @@ import { SystemStatus } from '@/features/system-status';
 import { UnsubscribedRoute } from '@/features/unsubscribe/routes/unsubscribed';
 import { AuthLayout } from './layouts/auth-layout';
 import { RequireAuth, UnknownRoute } from './route-guards';
+import { RouterNavBridge } from './router-nav-bridge';
 import { protectedRoutes, publicRoutes, type ProtectedRouteName, type PublicRouteName } from './routes';
 
 type Screen = Pick<RouteObject, 'element' | 'lazy' | 'loader'>;
@@ -146,6 +147,8 @@ function toRoutes<N extends string>(
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
+      // Screens written against `@/lib/nav` (the login steps) read the router through it.
+      element: <RouterNavBridge />,
       errorElement: <RouteErrorScreen />,
       // Shown while the first screen's code loads (every screen past login is a lazy chunk).
       hydrateFallbackElement: <FullPageLoader />,

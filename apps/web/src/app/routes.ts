@@ -1,4 +1,5 @@
-import { generatePath, type PathParam } from 'react-router-dom';
+import type { PathParam } from 'react-router-dom';
+import { fillPath } from '@/lib/path-pattern';
 
 /**
  * Every route of spec section 2, in one place. `pattern` goes to the router; `to()` builds a link
@@ -14,7 +15,7 @@ function route<P extends string>(pattern: P, title: string): RouteDef<P> {
   return {
     pattern,
     title,
-    to: (...params) => generatePath(pattern as string, params[0] as Record<string, string> | undefined),
+    to: (...params) => fillPath(pattern, params[0] as Record<string, string> | undefined),
   };
 }
 

@@ -1,6 +1,6 @@
-import { errorBodySchema } from '@meridian/contracts';
 import { ApiError, type ApiErrorKind } from './api-error';
 import { tokenStorage } from './auth-token';
+import { readErrorBody } from './error-body';
 
 /** Spec section 9: request timeout 300000 ms. */
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -76,8 +76,7 @@ export async function sendRequest<T>(request: FetchRequest<T>, options: CallOpti
     const response = await fetch(url, { ...init, signal: controller.signal });
     status = response.status;
     if (!response.ok) {
-      const parsed = errorBodySchema.safeParse(await readJson(response));
-      throw fail('http', response.status, undefined, parsed.success ? parsed.data : null);
+      throw fail('http', response.status, undefined, readErrorBody(await readJson(response)));
     }
     return await request.read(response, fail);
   } catch (error) {

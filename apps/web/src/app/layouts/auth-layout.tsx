@@ -1,22 +1,12 @@
-import { Center, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Brand } from '@/components/layout/brand';
-import classes from './auth-layout.module.css';
+import { AuthFrame } from './auth-frame';
 
-/** The frame of the public screens: the brand, one card, and an optional footer. */
+/** The public screens' frame as a layout route. */
 export function AuthLayout({ footer }: { footer?: ReactNode }) {
   return (
-    <div className={classes.root}>
-      <div className={classes.content}>
-        <Center>
-          <Brand size="lg" />
-        </Center>
-        <Paper className={classes.card} shadow="md">
-          <Outlet />
-        </Paper>
-      </div>
-      {footer ? <footer className={classes.footer}>{footer}</footer> : null}
-    </div>
+    <AuthFrame footer={footer}>
+      <Outlet />
+    </AuthFrame>
   );
 }

@@ -1,2 +1,2 @@
 export { SystemStatus } from './components/system-status';
-export { healthKeys, getHealth, useServicesHealth } from './api/get-health';
+export { getHealth, useServicesHealth } from './api/get-health';

@@ -1,13 +1,14 @@
-import { loginContract, type Credentials } from '@meridian/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import type { Credentials } from '@meridian/contracts';
+import { apiSend } from '@/lib/api-send';
+import { useAction } from '@/lib/use-action';
+import { loginAddress } from './login-addresses';
 
 /** Spec section 7: the body is `{credentials: {email, password}}`. */
 export function login(credentials: Credentials) {
-  return apiCall(loginContract, { credentials });
+  return apiSend(loginAddress, { credentials });
 }
 
 /** Failures are shown by the form (spec section 8, "Login"). */
 export function useLogin() {
-  return useMutation({ mutationFn: login, meta: { selfHandled: true } });
+  return useAction(login);
 }

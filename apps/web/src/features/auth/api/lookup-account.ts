@@ -1,17 +1,19 @@
-import { lookupContract, type RequestOf } from '@meridian/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import type { lookupContract, RequestOf } from '@meridian/contracts';
+import { apiSend } from '@/lib/api-send';
+import { useAction } from '@/lib/use-action';
+import { lookupAddress } from './login-addresses';
 
 export type LookupAccountInput = RequestOf<typeof lookupContract>;
 
 /**
  * The login email step (spec section 4): `auth_type` 'sso' comes with the `redirect_url` that
- * starts single sign-on; 'meridian' means a password.
+ * starts single sign-on; 'meridian' means a password. The email is checked by the form first.
  */
 export function lookupAccount(input: LookupAccountInput) {
-  return apiCall(lookupContract, input);
+  return apiSend(lookupAddress, input);
 }
 
+/** Failures are shown by the caller. */
 export function useLookupAccount() {
-  return useMutation({ mutationFn: lookupAccount, meta: { selfHandled: true } });
+  return useAction(lookupAccount);
 }

@@ -1,14 +1,13 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import { publicRoutes } from '@/app/routes';
+import { Link } from '@/lib/nav';
 import { showErrorToast } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
 import { loginFailure } from '../utils/auth-failures';
+import { checkGivenPassword } from '../utils/login-checks';
 import { loginFlow } from '../utils/login-flow';
-import { loginPasswordFormSchema, type LoginPasswordForm } from '../utils/validation';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
 
@@ -17,13 +16,14 @@ export function LoginPasswordForm({ email }: { email: string }) {
   const login = useLogin();
   const startSession = useStartSession();
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<LoginPasswordForm>({
-    mode: 'uncontrolled',
-    initialValues: { password: '' },
-    validate: schemaResolver(loginPasswordFormSchema, { sync: true }),
-  });
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
 
-  const submit = form.onSubmit(({ password }) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = checkGivenPassword(password);
+    setFieldError(invalid);
+    if (invalid) return;
     setAlert(null);
     login.mutate(
       { email, password },
@@ -33,7 +33,7 @@ export function LoginPasswordForm({ email }: { email: string }) {
           const failure = loginFailure(error);
           switch (failure.kind) {
             case 'field':
-              form.setFieldError('password', failure.message);
+              setFieldError(failure.message);
               return;
             case 'alert':
               setAlert(failure.message);
@@ -45,7 +45,7 @@ export function LoginPasswordForm({ email }: { email: string }) {
         },
       },
     );
-  });
+  };
 
   return (
     <form noValidate onSubmit={submit}>
@@ -68,8 +68,12 @@ export function LoginPasswordForm({ email }: { email: string }) {
             placeholder="Your password"
             autoComplete="current-password"
             autoFocus
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            value={password}
+            error={fieldError}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setFieldError(null);
+            }}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={publicRoutes.forgotPassword.to()} size="sm" fw={500}>

@@ -1,12 +1,11 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import { publicRoutes } from '@/app/routes';
 import { errorMessage, fieldErrorsOf } from '@/lib/error-handling';
+import { Link, useNav } from '@/lib/nav';
 import { useLookupAccount } from '../api/lookup-account';
+import { checkEmail } from '../utils/login-checks';
 import { loginFlow } from '../utils/login-flow';
-import { loginEmailFormSchema, type LoginEmailForm } from '../utils/validation';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
 
@@ -19,16 +18,17 @@ export interface LoginStartFormProps {
 /** The login email step: the account is looked up by email, then the password or SSO step follows. */
 export function LoginStartForm({ initialEmail = '', notice }: LoginStartFormProps) {
   const lookup = useLookupAccount();
-  const navigate = useNavigate();
+  const { navigate } = useNav();
   const [alert, setAlert] = useState<string | null>(notice ?? null);
-  const form = useForm<LoginEmailForm>({
-    mode: 'uncontrolled',
-    initialValues: { email: initialEmail },
-    validate: schemaResolver(loginEmailFormSchema, { sync: true }),
-  });
+  const [value, setValue] = useState(initialEmail);
+  const [fieldError, setFieldError] = useState<string | null>(null);
 
-  const submit = form.onSubmit((values) => {
-    const { email } = loginEmailFormSchema.parse(values);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = checkEmail(value);
+    setFieldError(invalid);
+    if (invalid) return;
+    const email = value.trim();
     setAlert(null);
     lookup.mutate(
       { email },
@@ -42,12 +42,12 @@ export function LoginStartForm({ initialEmail = '', notice }: LoginStartFormProp
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error);
-          if (fields.email) form.setFieldError('email', fields.email);
+          if (fields.email) setFieldError(fields.email);
           else setAlert(errorMessage(error));
         },
       },
     );
-  });
+  };
 
   return (
     <form noValidate onSubmit={submit}>
@@ -60,8 +60,12 @@ export function LoginStartForm({ initialEmail = '', notice }: LoginStartFormProp
           type="email"
           autoComplete="username"
           autoFocus
-          key={form.key('email')}
-          {...form.getInputProps('email')}
+          value={value}
+          error={fieldError}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setFieldError(null);
+          }}
         />
         <Button type="submit" size="md" fullWidth loading={lookup.isPending}>
           Continue

@@ -1,36 +1,51 @@
-import { healthContracts, serviceNames, type HealthResponse, type ServiceName } from '@meridian/contracts';
-import { useQueries } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import type { HealthResponse, ServiceName } from '@meridian/contracts';
+import { useEffect, useState } from 'react';
+import { apiSend } from '@/lib/api-send';
+import { healthAddresses, healthServices } from './health-addresses';
 
-export const healthKeys = {
-  all: ['health'] as const,
-  service: (service: ServiceName) => [...healthKeys.all, service] as const,
-};
+/** How often the status line checks again. */
+export const HEALTH_REFRESH_MS = 30_000;
 
 export function getHealth(service: ServiceName, signal?: AbortSignal): Promise<HealthResponse> {
-  return apiCall(healthContracts[service], {}, { signal, selfHandled: true });
+  return apiSend(healthAddresses[service], {}, { signal, selfHandled: true });
 }
 
 export type ServiceState = 'checking' | 'up' | 'down';
 
-/** Each service's health through the gateway; a failed check reads as down, without a toast. */
+type States = Record<ServiceName, ServiceState>;
+
+const CHECKING: States = {
+  auth: 'checking',
+  integrations: 'checking',
+  campaign: 'checking',
+  reports: 'checking',
+};
+
+/**
+ * Each service's health through the gateway, checked on arrival and every 30 s; a failed check
+ * reads as down, without a toast. Plain state, not the data layer: the line sits under the login
+ * card, whose first load carries neither.
+ */
 export function useServicesHealth(): { service: ServiceName; state: ServiceState }[] {
-  const results = useQueries({
-    queries: serviceNames.map((service) => ({
-      queryKey: healthKeys.service(service),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getHealth(service, signal),
-      meta: { selfHandled: true },
-      staleTime: 15_000,
-      refetchInterval: 30_000,
-    })),
-  });
-  return serviceNames.map((service, index) => {
-    const result = results[index];
-    const state: ServiceState = result?.isPending
-      ? 'checking'
-      : result?.data?.status === 'up'
-        ? 'up'
-        : 'down';
-    return { service, state };
-  });
+  const [states, setStates] = useState<States>(CHECKING);
+  useEffect(() => {
+    const controller = new AbortController();
+    const check = () => {
+      for (const service of healthServices) {
+        getHealth(service, controller.signal).then(
+          (answer) => setStates((now) => ({ ...now, [service]: answer.status === 'up' ? 'up' : 'down' })),
+          () => {
+            if (!controller.signal.aborted) setStates((now) => ({ ...now, [service]: 'down' }));
+          },
+        );
+      }
+    };
+    check();
+    const timer = window.setInterval(check, HEALTH_REFRESH_MS);
+    return () => {
+      window.clearInterval(timer);
+      controller.abort();
+    };
+  }, []);
+  return healthServices.map((service) => ({ service, state: states[service] }));
 }
