@@ -31,7 +31,7 @@ const env = {
   FORCE_COLOR: process.env.CI ? '0' : '1',
 };
 // Steps run one after another; the lanes of a step run side by side, each lane's tiers in order.
-// Lint and typecheck are each one busy thread. The browser tier mostly waits on the platform and on
+// Typecheck is one busy thread and lint's ESLint runs two (it takes the core typecheck leaves). The browser tier mostly waits on the platform and on
 // scheduled syncs, and the Kafka tier on its broker (restarts, group sessions ending), so the last
 // step's two lanes (each tier with its own processes, ports and databases) share the cores. The
 // cores are then full: three lanes took as long as two (630 s), so the lanes are balanced by
