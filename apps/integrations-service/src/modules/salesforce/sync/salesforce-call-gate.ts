@@ -28,6 +28,20 @@ export const isLoginError = (error: unknown): boolean =>
   (error instanceof Error && error.message.startsWith(REFRESH_REFUSED));
 
 /**
+ * The result every record of a write gets when the whole call failed: the call's error. A spent
+ * budget or a refused login is rethrown instead, since it stops the run rather than the records.
+ */
+export function wholeCallFailed(
+  error: unknown,
+  count: number,
+): Array<{ success: false; errors: Array<{ errorCode: string; message: string }> }> {
+  if (error instanceof BudgetSpentError || isLoginError(error)) throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  const errorCode = errorCodeOf(error) ?? 'UNKNOWN';
+  return Array.from({ length: count }, () => ({ success: false, errors: [{ errorCode, message }] }));
+}
+
+/**
  * Every Salesforce call of a run goes through here: one call taken from the API budget first
  * (refused: BudgetSpentError), counted for the run; Salesforce's own REQUEST_LIMIT_EXCEEDED
  * means the same.

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Connection } from 'jsforce';
 import { SalesforceBulkWriter, type WriteResult } from './salesforce-bulk-writer';
-import { BudgetSpentError, type CallGate, errorCodeOf, isLoginError } from './salesforce-call-gate';
+import { BudgetSpentError, type CallGate, wholeCallFailed } from './salesforce-call-gate';
 import { type ReadyDelete, SalesforceDeleteQueueRepository } from './salesforce-delete-queue.repository';
 import { type NewError, SalesforceRecordsRepository } from './salesforce-records.repository';
 import { SOBJECT_NAMES, type SyncedObject } from './salesforce-soql';
@@ -72,13 +72,7 @@ export class SalesforceDeleter {
             conn.sobject(SOBJECT_NAMES[object]).destroy(ids, { allOrNone: false }),
           )) as unknown as typeof results);
     } catch (error) {
-      if (error instanceof BudgetSpentError || isLoginError(error)) throw error;
-      // The whole call failed: every record gets the error.
-      const message = error instanceof Error ? error.message : String(error);
-      results = items.map(() => ({
-        success: false,
-        errors: [{ errorCode: errorCodeOf(error) ?? 'UNKNOWN', message }],
-      }));
+      results = wholeCallFailed(error, items.length);
     }
     const done: string[] = [];
     const failed: string[] = [];

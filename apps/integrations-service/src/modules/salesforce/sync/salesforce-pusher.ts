@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Connection } from 'jsforce';
 import { SalesforceBulkWriter } from './salesforce-bulk-writer';
-import { BudgetSpentError, type CallGate, errorCodeOf, isLoginError } from './salesforce-call-gate';
+import { BudgetSpentError, type CallGate, wholeCallFailed } from './salesforce-call-gate';
 import {
   type PushDone,
   type QueueKey,
@@ -172,13 +172,7 @@ export class SalesforcePusher {
                 : sobject.update(updates, { allOrNone: false }),
             )) as unknown as SaveResult[]);
     } catch (error) {
-      if (error instanceof BudgetSpentError || isLoginError(error)) throw error;
-      // The whole call failed: every record gets the error.
-      const message = error instanceof Error ? error.message : String(error);
-      results = items.map(() => ({
-        success: false,
-        errors: [{ errorCode: errorCodeOf(error) ?? 'UNKNOWN', message }],
-      }));
+      results = wholeCallFailed(error, items.length);
     }
     const done: PushDone[] = [];
     const failed: QueueKey[] = [];
