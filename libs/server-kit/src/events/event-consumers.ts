@@ -5,6 +5,7 @@ import { LOGGER } from '../logging/logger.module';
 import { EVENT_TRANSPORT, type EventSubscription, type EventTransport } from './event-transport';
 import { EVENTS_OPTIONS, type EventsModuleOptions } from './events.options';
 import { type EventRoute, idempotentBatchConsumer, idempotentConsumer } from './idempotent-consumer';
+import { WakeLoop } from './wake-loop';
 
 const CONSUMER_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
@@ -24,6 +25,7 @@ interface Registration {
 export class EventConsumers {
   private readonly registrations = new Map<string, Registration>();
   private readonly subscriptions: EventSubscription[] = [];
+  private readonly retries: WakeLoop[] = [];
   private started = false;
 
   constructor(
@@ -50,13 +52,42 @@ export class EventConsumers {
 
   async start(): Promise<void> {
     this.started = true;
-    for (const registration of this.registrations.values()) await this.subscribe(registration);
+    for (const registration of this.registrations.values()) await this.subscribeOrRetry(registration);
   }
 
   async stop(): Promise<void> {
     this.started = false;
+    // An attempt in progress is not waited for (a connect to a broker that is away retries for
+    // seconds): what it subscribes after the stop is closed at once (see subscribe).
+    for (const retry of this.retries.splice(0)) void retry.stop();
     const subscriptions = this.subscriptions.splice(0);
     await Promise.all(subscriptions.map((s) => s.close()));
+  }
+
+  /**
+   * A process may start while the broker (or the database of the Postgres transport) is away: a
+   * worker restarted during a broker restart. Its consumers then subscribe once it is back,
+   * retried with a backoff, instead of failing the start and taking the process down with it.
+   */
+  private async subscribeOrRetry(registration: Registration): Promise<void> {
+    try {
+      await this.subscribe(registration);
+    } catch (error) {
+      const consumer = registration.name;
+      this.logger.warn({ err: error, consumer }, 'event consumer could not subscribe; retrying');
+      const retry = new WakeLoop(
+        async () => {
+          await this.subscribe(registration);
+          this.logger.info({ consumer }, 'event consumer subscribed after retrying');
+          return false;
+        },
+        (err, attempt) =>
+          this.logger.warn({ err, consumer, attempt }, 'event consumer could not subscribe; retrying'),
+        { initialMs: 1000, maxMs: 30_000 },
+      );
+      this.retries.push(retry);
+      retry.wake();
+    }
   }
 
   private async subscribe(registration: Registration): Promise<void> {
@@ -72,11 +103,14 @@ export class EventConsumers {
     const group = `${schema}.${registration.name}`;
     // A consumer with a batch route (handleEventBatch) is fed whole batches; others one event at a time.
     const batched = registration.routes.some((r) => r.handleBatch);
-    this.subscriptions.push(
-      batched
-        ? await this.transport.subscribeBatches(group, definitions, idempotentBatchConsumer(consumerOptions))
-        : await this.transport.subscribe(group, definitions, idempotentConsumer(consumerOptions)),
-    );
+    const subscription = batched
+      ? await this.transport.subscribeBatches(group, definitions, idempotentBatchConsumer(consumerOptions))
+      : await this.transport.subscribe(group, definitions, idempotentConsumer(consumerOptions));
+    if (!this.started) {
+      await subscription.close();
+      return;
+    }
+    this.subscriptions.push(subscription);
     this.logger.debug(
       { consumer: registration.name, events: definitions.map((d) => d.name) },
       'event consumer subscribed',

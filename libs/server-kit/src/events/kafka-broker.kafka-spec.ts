@@ -1,8 +1,12 @@
 import type { EventEnvelope } from '@meridian/contracts';
-import { type KafkaBroker, startKafkaBroker } from '@meridian/testing';
+import { createTestDatabase, type KafkaBroker, startKafkaBroker } from '@meridian/testing';
 import { Kafka, logLevel } from 'kafkajs';
+import { DataSource } from 'typeorm';
+import { EventConsumers } from './event-consumers';
+import { handleEvent } from './idempotent-consumer';
 import { KafkaTransport } from './kafka-transport';
 import { envelopeOf, seqOf, testEvent, testLogger, uniqueSuffix, waitFor } from './testing/contract-helpers';
+import { createServiceEventTables, queryOnce } from './testing/service-tables';
 
 // What only a real broker can show: the transport across a broker restart and a consumer group
 // rebalance. The Kafka tier (`npm run test:kafka`) runs it; the broker is this file's own.
@@ -141,6 +145,50 @@ describe('KafkaTransport on a real broker', () => {
     );
     expect(received.some((r) => r.consumer === 'second')).toBe(true);
   }, 600_000);
+
+  // Found by the fault tier on Kafka: workers restarted while the broker was down for longer than
+  // kafkajs's connect retries exited at start-up (their consumers could not subscribe).
+  it("starts a service's consumers while the broker is down, and they subscribe once it is back", async () => {
+    const db = await createTestDatabase('meridian_events', { empty: true });
+    const dataSource = await new DataSource({ type: 'postgres', url: db.url, entities: [] }).initialize();
+    const schema = `svc_${uniqueSuffix()}`;
+    const event = testEvent('boot');
+    const consumers = new EventConsumers(
+      transport(),
+      { schema, databaseUrl: db.url },
+      dataSource,
+      testLogger,
+    );
+    try {
+      await createServiceEventTables(db.url, schema);
+      await consumers.register('effects', [
+        handleEvent(event, async (payload, { manager, id }) => {
+          await manager.query(`INSERT INTO ${schema}.effects (event_id, note) VALUES ($1, $2)`, [
+            id,
+            `seq ${payload.seq}`,
+          ]);
+        }),
+      ]);
+      await broker.stop();
+      // Resolves once the first attempt has failed; the consumer keeps trying in the background.
+      await consumers.start();
+      await broker.start();
+      const sent = envelopeOf(event, { key: 'k0', seq: 7 });
+      await publishUntilSent(transport(), [sent]);
+      const effects = () =>
+        queryOnce(db.url, `SELECT note FROM ${schema}.effects WHERE event_id = $1`, [sent.id]);
+      await waitFor(
+        async () => (await effects()).length > 0,
+        'the consumer subscribed after the restart',
+        240_000,
+      );
+      expect(await effects()).toEqual([{ note: 'seq 7' }]);
+    } finally {
+      await consumers.stop();
+      await dataSource.destroy();
+      await db.drop();
+    }
+  }, 420_000);
 
   // Found by the fault tier on Kafka: a service stopped after a broker restart took longer than its
   // 30 s grace period, and its consumers came back after the close. The coordinator held their
