@@ -340,6 +340,18 @@ describe('Salesforce record deletion, both directions', () => {
       } finally {
         fake.setDeletable('Contact', true);
       }
+      // Changed in Salesforce while its deletion waits: the pull stores the change but does not
+      // bring the deleted person back, nor link the record to anyone.
+      fake.edit('Contact', contact('kept'), { LastName: 'Edited' });
+      await run();
+      const [pulled] = await sql<{ last_name: string; is_selected: boolean }>(
+        `SELECT sf_values->>'LastName' AS last_name, is_selected FROM integrations.salesforce_records
+          WHERE connection_id = $1 AND sf_id = $2`,
+        [connectionId, contact('kept')],
+      );
+      expect(pulled).toEqual({ last_name: 'Edited', is_selected: false });
+      expect(await personId('kept@example.com')).toBeUndefined();
+      expect(await queued()).toEqual([contact('kept')]);
       // Once due again (and allowed), the deletion goes through and its error is resolved.
       await sql(
         `UPDATE integrations.salesforce_delete_queue SET not_before = now() WHERE connection_id = $1`,

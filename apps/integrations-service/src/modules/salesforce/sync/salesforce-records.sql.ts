@@ -5,7 +5,9 @@
  *
  * Selection: an email keeps the record already selected (a live one, or one of this page, which
  * the upsert brings back to life); else its best live record is picked, a contact before a lead,
- * then the latest. The page's own records get their flag as they are written (no second write of
+ * then the latest. A record waiting in the deletion queue (its person was deleted in the product)
+ * is stored but never selected: a change pulled before the deletion runs does not bring the person
+ * back. The page's own records get their flag as they are written (no second write of
  * fresh rows); a record outside the page that is picked is updated beside. Every look-up at the
  * stored records goes through an index per key (`OFFSET 0` keeps the planner from turning them
  * into a scan of the connection's records, whose statistics lag behind a large first pull).
@@ -25,14 +27,21 @@ WITH input AS (
       WHERE r.connection_id = $2 AND r.sf_id = i.sf_id OFFSET 0) p
 ), keys AS (
   SELECT DISTINCT key FROM input WHERE key IS NOT NULL
+), queued AS (
+  SELECT q.sf_id FROM integrations.salesforce_delete_queue q
+   WHERE q.connection_id = $2 AND q.sf_id = ANY(ARRAY(SELECT sf_id FROM input))
 ), candidates AS (
   SELECT i.key, i.sf_id, $3::text AS object, i.modstamp, COALESCE(p.is_selected, false) AS is_selected
-    FROM input i LEFT JOIN prev p ON p.sf_id = i.sf_id WHERE i.key IS NOT NULL
+    FROM input i LEFT JOIN prev p ON p.sf_id = i.sf_id
+   WHERE i.key IS NOT NULL AND i.sf_id NOT IN (SELECT sf_id FROM queued)
   UNION ALL
   SELECT k.key, s.sf_id, s.object, s.sf_modstamp, s.is_selected FROM keys k
    CROSS JOIN LATERAL (
      SELECT c.sf_id, c.object, c.sf_modstamp, c.is_selected FROM integrations.salesforce_records c
-      WHERE c.connection_id = $2 AND lower(c.email) = k.key AND NOT c.is_deleted OFFSET 0) s
+      WHERE c.connection_id = $2 AND lower(c.email) = k.key AND NOT c.is_deleted
+        AND NOT EXISTS (SELECT 1 FROM integrations.salesforce_delete_queue q
+                         WHERE q.connection_id = $2 AND q.sf_id = c.sf_id)
+      OFFSET 0) s
    WHERE NOT EXISTS (SELECT 1 FROM input i WHERE i.sf_id = s.sf_id)
 ), pick AS (
   SELECT sf_id FROM (
