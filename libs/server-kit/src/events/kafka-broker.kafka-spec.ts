@@ -2,6 +2,9 @@ import type { EventEnvelope } from '@meridian/contracts';
 import { createTestDatabase, type KafkaBroker, startKafkaBroker } from '@meridian/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { DataSource } from 'typeorm';
+import { HttpTokenVerifier } from '../auth/http-token-verifier';
+import { SessionCache } from '../auth/session-cache';
+import { SessionRevocations } from '../auth/session-revocations';
 import { EventConsumers } from './event-consumers';
 import { handleEvent } from './idempotent-consumer';
 import { KafkaTransport } from './kafka-transport';
@@ -188,6 +191,26 @@ describe('KafkaTransport on a real broker', () => {
       await dataSource.destroy();
       await db.drop();
     }
+  }, 420_000);
+
+  it('starts the session cache while the broker is down: it asks auth every time until it follows revocations', async () => {
+    const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 100 });
+    const revocations = new SessionRevocations(
+      new HttpTokenVerifier('http://127.0.0.1:9', cache),
+      testLogger,
+      transport(),
+      { schema: 'boot', databaseUrl: 'postgres://127.0.0.1:9/unused' },
+    );
+    try {
+      await broker.stop();
+      await revocations.onApplicationBootstrap();
+      expect(cache.enabled).toBe(false);
+      await broker.start();
+      await waitFor(() => cache.enabled, 'the cache to follow revocations after the restart', 240_000);
+    } finally {
+      await revocations.onModuleDestroy();
+    }
+    expect(cache.enabled).toBe(false);
   }, 420_000);
 
   // Found by the fault tier on Kafka: a service stopped after a broker restart took longer than its
