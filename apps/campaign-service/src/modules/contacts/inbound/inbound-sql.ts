@@ -12,7 +12,7 @@ import type { StagedBatch } from '../persons/persons-bulk.service';
  * the same person-field rules as the CSV import, and go to the persons module's bulk upsert.
  */
 
-/** Dropped when the consumer's transaction ends; a batch's rows never outlive it. */
+/** Emptied when the consumer's transaction commits; a batch's rows never outlive it. */
 export const INBOUND_STAGE = 'pg_temp.inbound_stage';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -24,11 +24,15 @@ const FILLED: readonly DefaultFieldName[] = FILLABLE_DEFAULT_FIELDS.filter((f) =
 export const SYSTEM_INBOUND_FIELDS: readonly DefaultFieldName[] = ['product_user_id'];
 const STAGED: readonly DefaultFieldName[] = [...FILLED, ...SYSTEM_INBOUND_FIELDS];
 
+/**
+ * Made once per connection and emptied when each transaction that used it commits: creating and
+ * dropping it in every consumer transaction cost catalog writes (and dead catalog rows) per batch.
+ */
 export const CREATE_STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS inbound_stage (
     ord integer NOT NULL, id uuid NOT NULL, key text, email text,
     ${STAGED.map((f) => `${f} text`).join(', ')},
     custom jsonb NOT NULL, problem text, pick boolean NOT NULL DEFAULT false
-  ) ON COMMIT DROP`;
+  ) ON COMMIT DELETE ROWS`;
 
 export const CLEAR_STAGE_SQL = `TRUNCATE ${INBOUND_STAGE}`;
 

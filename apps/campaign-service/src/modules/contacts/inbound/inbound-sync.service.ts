@@ -7,7 +7,7 @@ import {
   fieldName,
   type PersonField,
 } from '@meridian/contracts';
-import { EventPublisher, type Transaction } from '@meridian/server-kit';
+import { EventPublisher, isUniqueViolation, type Transaction } from '@meridian/server-kit';
 import { PersonsBulkService } from '../persons/persons-bulk.service';
 import { PersonsService } from '../persons/persons.service';
 import { inboundBatch, INBOUND_DEFAULT_FIELDS, SYSTEM_INBOUND_FIELDS } from './inbound-sql';
@@ -32,7 +32,24 @@ export class InboundSyncService {
     private readonly publisher: EventPublisher,
   ) {}
 
-  async apply(tx: Transaction, batch: SyncedBatch): Promise<void> {
+  /**
+   * Lands a delivery's batches in order. The first try inserts new contacts without ON CONFLICT
+   * (cheaper); a contact another transaction created meanwhile with one of the emails makes the
+   * unique index refuse, and then the savepoint undoes the try and the batches land again
+   * tolerating such contacts, in the same transaction, with the same counts.
+   */
+  async applyAll(tx: Transaction, batches: readonly SyncedBatch[]): Promise<void> {
+    try {
+      await this.staging.inSavepoint(tx, async () => {
+        for (const batch of batches) await this.apply(tx, batch, false);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      for (const batch of batches) await this.apply(tx, batch, true);
+    }
+  }
+
+  async apply(tx: Transaction, batch: SyncedBatch, guarded = true): Promise<void> {
     const organisationId = batch.organisation_id;
     if (!(await this.staging.claimBatch(tx, organisationId, batch.batch_id))) return;
     const existing = await this.persons.fieldDefinitions(organisationId);
@@ -61,7 +78,7 @@ export class InboundSyncService {
         overwriteValues: batch.options.overwrite_values,
         ignoreBlank: batch.options.ignore_blank,
       },
-      { newFields, allNew: false, tx },
+      { newFields, allNew: false, tx, guarded },
     );
     await this.publisher.publish(tx, contactsSyncApplied, {
       organisation_id: organisationId,
