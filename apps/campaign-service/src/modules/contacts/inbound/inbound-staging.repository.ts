@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { managerIn, type Transaction } from '@meridian/server-kit';
 import { Repository } from 'typeorm';
+import { timeOrderedId } from '../contact-import/staging-row';
 import { InboundSyncBatchEntity } from './inbound-sync-batch.entity';
 import { CLEAR_STAGE_SQL, CREATE_STAGE_SQL, FAILURES_SQL, stageRowsSql } from './inbound-sql';
 
@@ -65,9 +66,10 @@ export class InboundStagingRepository {
     if (this.staged.has(tx)) await manager.query(CLEAR_STAGE_SQL);
     this.staged.add(tx);
     const json = JSON.stringify(rows);
+    const ids = rows.map(() => timeOrderedId());
     await manager.query(
       stageRowsSql(customFields.length > 0),
-      customFields.length > 0 ? [json, customFields] : [json],
+      customFields.length > 0 ? [json, ids, customFields] : [json, ids],
     );
     const failures = (await manager.query(FAILURES_SQL)) as {
       total: number;
