@@ -137,6 +137,48 @@ describe('contactsSynced consumer', () => {
     expect(answers).toHaveLength(1);
   });
 
+  it('lands a batch whose contact another transaction creates meanwhile, with exact counts', async () => {
+    const org = admin.organisation.id;
+    // Another writer holds a new contact with one of the batch's emails, not yet committed.
+    const writer = t.app.get(DataSource).createQueryRunner();
+    await writer.connect();
+    try {
+      await writer.startTransaction();
+      await writer.query(
+        `INSERT INTO campaign.persons (organisation_id, email, first_name) VALUES ($1, 'race@example.com', 'Writer')`,
+        [org],
+      );
+      const payload = batch(org, [
+        { email: 'race@example.com', values: { first_name: 'Synced' } },
+        { email: 'fresh@example.com', values: { first_name: 'Fresh' } },
+      ]);
+      const answer = land(payload);
+      // The consumer's insert waits on the writer's uncommitted row; then the writer commits.
+      await eventually(
+        async () =>
+          (
+            await t.sql(
+              `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO campaign.persons%'`,
+            )
+          ).length > 0,
+        { what: 'the batch to wait on the writer', timeoutMs: 60_000 },
+      );
+      await writer.commitTransaction();
+      expect(await answer).toMatchObject({ inserted: 1, updated: 1, failed: 0 });
+    } finally {
+      if (writer.isTransactionActive) await writer.rollbackTransaction();
+      await writer.release();
+    }
+    // The try that met the writer's row left nothing behind; the second one updated that row.
+    expect(await person(org, 'race@example.com')).toMatchObject({ first_name: 'Synced' });
+    expect(await person(org, 'fresh@example.com')).toMatchObject({ first_name: 'Fresh' });
+    const [{ count }] = await t.sql<{ count: number }>(
+      `SELECT count(*)::int AS count FROM campaign.persons WHERE organisation_id = $1 AND lower(email) IN ('race@example.com', 'fresh@example.com')`,
+      [org],
+    );
+    expect(count).toBe(2);
+  });
+
   it("takes a Segment identify's user id as the contact's product user id; no other source may set it", async () => {
     const org = admin.organisation.id;
     const productUserId = async (email: string) =>

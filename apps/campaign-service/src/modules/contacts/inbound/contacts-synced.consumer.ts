@@ -17,9 +17,12 @@ export class ContactsSyncedConsumer implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.consumers.register('contacts-synced', [
-      handleEventBatch(events.contactsSynced, async (batch, { tx }) => {
-        for (const { payload } of batch) await this.inbound.apply(tx, payload);
-      }),
+      handleEventBatch(events.contactsSynced, (batch, { tx }) =>
+        this.inbound.applyAll(
+          tx,
+          batch.map(({ payload }) => payload),
+        ),
+      ),
     ]);
   }
 }

@@ -7,7 +7,7 @@ import {
   fieldName,
   type PersonField,
 } from '@meridian/contracts';
-import { EventPublisher, type Transaction } from '@meridian/server-kit';
+import { EventPublisher, isUniqueViolation, type Transaction } from '@meridian/server-kit';
 import { PersonsBulkService } from '../persons/persons-bulk.service';
 import { PersonsService } from '../persons/persons.service';
 import { inboundBatch, INBOUND_DEFAULT_FIELDS, SYSTEM_INBOUND_FIELDS } from './inbound-sql';
@@ -32,12 +32,38 @@ export class InboundSyncService {
     private readonly publisher: EventPublisher,
   ) {}
 
-  async apply(tx: Transaction, batch: SyncedBatch): Promise<void> {
+  /**
+   * Lands a delivery's batches in order. The first try inserts new contacts without ON CONFLICT
+   * (cheaper); a contact another transaction created meanwhile with one of the emails makes the
+   * unique index refuse, and then the savepoint undoes the try and the batches land again
+   * tolerating such contacts, in the same transaction, with the same counts. An organisation's
+   * field definitions are read once per try, and its batches' new fields added to them.
+   */
+  async applyAll(tx: Transaction, batches: readonly SyncedBatch[]): Promise<void> {
+    try {
+      await this.staging.inSavepoint(tx, async () => {
+        const fields = new Map<string, PersonField[]>();
+        for (const batch of batches) await this.apply(tx, batch, false, fields);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const fields = new Map<string, PersonField[]>();
+      for (const batch of batches) await this.apply(tx, batch, true, fields);
+    }
+  }
+
+  async apply(
+    tx: Transaction,
+    batch: SyncedBatch,
+    guarded = true,
+    fields = new Map<string, PersonField[]>(),
+  ): Promise<void> {
     const organisationId = batch.organisation_id;
     if (!(await this.staging.claimBatch(tx, organisationId, batch.batch_id))) return;
-    const existing = await this.persons.fieldDefinitions(organisationId);
+    const existing = fields.get(organisationId) ?? (await this.persons.fieldDefinitions(organisationId));
     const known = new Map(existing.map((f) => [f.name, f]));
     const newFields = this.newFields(batch, known);
+    fields.set(organisationId, [...existing, ...newFields]);
     const custom = new Set([
       ...existing.filter((f) => f.custom).map((f) => f.name),
       ...newFields.map((f) => f.name),
@@ -61,7 +87,7 @@ export class InboundSyncService {
         overwriteValues: batch.options.overwrite_values,
         ignoreBlank: batch.options.ignore_blank,
       },
-      { newFields, allNew: false, tx },
+      { newFields, allNew: false, tx, guarded },
     );
     await this.publisher.publish(tx, contactsSyncApplied, {
       organisation_id: organisationId,

@@ -27,9 +27,15 @@ export interface StagedUpsert {
   /**
    * The caller's transaction (an event consumer's, so the contacts, the record of the event and the
    * answer it publishes commit together). Inside it the upsert tolerates contacts created meanwhile
-   * from the start, as there is no second try.
+   * from the start unless the caller says it can try again (`guarded: false`).
    */
   tx?: Transaction;
+  /**
+   * Inside `tx`: false when the caller runs the upsert under a savepoint and runs it again guarded
+   * if the unique index refuses a contact created meanwhile; ON CONFLICT costs about a tenth of the
+   * insert, so it is not the first try. Default true.
+   */
+  guarded?: boolean;
 }
 
 /**
@@ -72,11 +78,11 @@ export class PersonsBulkService {
     organisationId: string,
     batch: StagedBatch,
     options: UpsertOptions,
-    { newFields, allNew, progress, tx }: StagedUpsert,
+    { newFields, allNew, progress, tx, guarded = true }: StagedUpsert,
   ): Promise<{ inserted: number; updated: number }> {
     if (tx) {
       await this.fields.insertMany(organisationId, newFields, tx);
-      return this.bulk.upsert(organisationId, batch, options, { allNew, guarded: true, progress }, tx);
+      return this.bulk.upsert(organisationId, batch, options, { allNew, guarded, progress }, tx);
     }
     const run = (guarded: boolean) =>
       this.transactions.run(async (tx) => {
