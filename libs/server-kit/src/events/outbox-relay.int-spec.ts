@@ -4,7 +4,14 @@ import { createTestDatabase, type TestDatabase } from '@meridian/testing';
 import { OutboxRelay } from './outbox-relay';
 import { type ClaimedOutboxRow, outboxRowToEnvelope } from './outbox-sql';
 import { PostgresTransport } from './postgres-transport';
-import { envelopeOf, recorder, testEvent, testLogger, uniqueSuffix, waitFor } from './testing/contract-helpers';
+import {
+  envelopeOf,
+  recorder,
+  testEvent,
+  testLogger,
+  uniqueSuffix,
+  waitFor,
+} from './testing/contract-helpers';
 import { createServiceEventTables, queryOnce } from './testing/service-tables';
 
 /**
@@ -81,7 +88,12 @@ describe(`${OutboxRelay.name} over the Postgres log`, () => {
     const rows = Array.from({ length: 7 }, (_, i) => ({
       id: randomUUID(),
       key: `k${i % 2}`,
-      payload: { key: `k${i % 2}`, seq: i, note: 'naïve "quoted" \\ text ✓', nested: { list: [1, null, true] } },
+      payload: {
+        key: `k${i % 2}`,
+        seq: i,
+        note: 'naïve "quoted" \\ text ✓',
+        nested: { list: [1, null, true] },
+      },
       // A null and an empty correlation id are both absent from the envelope.
       correlation_id: [null, 'corr-1', ''][i % 3]!,
       // Microseconds: the envelope carries milliseconds, as Date.toISOString writes them.
@@ -120,7 +132,9 @@ describe(`${OutboxRelay.name} over the Postgres log`, () => {
     expect(received[0]).not.toHaveProperty('correlation_id');
     expect(received[2]).not.toHaveProperty('correlation_id');
     for (const schema of [inDatabase, fromNode])
-      expect(await queryOnce(db.url, `SELECT id FROM ${schema}.outbox WHERE published_at IS NULL`)).toEqual([]);
+      expect(await queryOnce(db.url, `SELECT id FROM ${schema}.outbox WHERE published_at IS NULL`)).toEqual(
+        [],
+      );
   });
 
   it('skips an event id the log already holds and still marks its outbox row published', async () => {

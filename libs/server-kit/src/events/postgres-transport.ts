@@ -11,12 +11,7 @@ import type {
 } from './event-transport';
 import { ensureLogSchema } from './postgres-log.schema';
 import { quoteSchema } from './outbox-sql';
-import {
-  envelopeToLogEntry,
-  LOG_APPEND_SQL,
-  LOG_CHANNEL,
-  logAppendFromOutboxSql,
-} from './postgres-log.rows';
+import { envelopeToLogEntry, LOG_APPEND_SQL, LOG_CHANNEL, logAppendFromOutboxSql } from './postgres-log.rows';
 import { PostgresSubscription } from './postgres-subscription';
 import { PgListener } from './pg-listener';
 import { guardPool, withPooledClient } from './pooled-client';
