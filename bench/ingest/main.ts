@@ -199,9 +199,11 @@ async function main(): Promise<void> {
         `SELECT (SELECT count(*) FROM integrations.segment_inbox)::int AS waiting,
                 (SELECT coalesce(sum(jsonb_array_length(payload->'events')), 0) FROM integrations.outbox
                   WHERE name = 'integrations.product_events.ingested.v1')::int AS relayed,
-                (SELECT coalesce(sum(count), 0) FROM integrations.segment_counts WHERE kind = 'error')::int AS refused`,
+                (SELECT coalesce(sum(count), 0) FROM integrations.segment_counts WHERE kind = 'error')::int AS refused,
+                (SELECT count(*) FROM integrations.outbox WHERE published_at IS NULL)::int AS unpublished,
+                (SELECT count(*) FROM events.log WHERE topic = 'integrations.product_events.ingested.v1')::int AS logged`,
       )
-    ).rows as { waiting: number; relayed: number; refused: number }[];
+    ).rows as { waiting: number; relayed: number; refused: number; unpublished: number; logged: number }[];
     const answeredEvents = answered * settings.batch;
     const found = stored!.waiting + stored!.relayed;
 
@@ -221,7 +223,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `stopped mid-load: answered ${answeredEvents} events, stored ${found} (relayed ${stored!.relayed}, waiting in the inbox ${stored!.waiting}), ` +
-        `refused ${stored!.refused}, lost ${lost}`,
+        `refused ${stored!.refused}, lost ${lost}; outbox rows in the event log ${stored!.logged}, not yet ${stored!.unpublished}`,
     );
     console.log(
       `load average (1, 5, 15 min): ${loadavg()

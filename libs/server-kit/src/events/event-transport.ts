@@ -1,4 +1,5 @@
 import type { EventDefinition, EventEnvelope } from '@meridian/contracts';
+import type { PoolClient } from 'pg';
 import type { EventTransportProbe, EventTransportStatus } from '../health/health.module';
 
 /**
@@ -12,6 +13,15 @@ export type EnvelopeHandler = (envelope: EventEnvelope) => Promise<void>;
  * position past the last of them; throwing commits none, so all come again later.
  */
 export type EnvelopeBatchHandler = (envelopes: readonly EventEnvelope[]) => Promise<void>;
+
+/**
+ * Appends a service's outbox rows to the transport inside the relay's own transaction (the
+ * transport's log is in the same database): claim, append and mark published commit together.
+ */
+export interface OutboxAppender {
+  /** Relays up to `limit` of the oldest unpublished rows of `<schema>.outbox`; answers how many. */
+  append(client: PoolClient, schema: string, limit: number): Promise<number>;
+}
 
 export interface EventSubscription {
   /** Stops delivering, after the event in hand; its position stays committed. */
@@ -41,6 +51,12 @@ export interface EventTransport extends EventTransportProbe {
     handler: EnvelopeBatchHandler,
   ): Promise<EventSubscription>;
   status(): Promise<EventTransportStatus>;
+  /**
+   * When the transport can take a service's outbox rows inside that database (the outbox is in
+   * the database at `connectionString`), the appender that does it; else null or absent, and the
+   * relay hands envelopes to `publish`.
+   */
+  outboxAppender?(connectionString: string): OutboxAppender | null;
   /** Closes every subscription and connection of this transport. */
   close(): Promise<void>;
 }

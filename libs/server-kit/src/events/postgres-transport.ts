@@ -1,5 +1,5 @@
 import type { EventDefinition, EventEnvelope } from '@meridian/contracts';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import type { EventTransportStatus } from '../health/health.module';
 import type {
@@ -7,9 +7,11 @@ import type {
   EnvelopeHandler,
   EventSubscription,
   EventTransport,
+  OutboxAppender,
 } from './event-transport';
 import { ensureLogSchema } from './postgres-log.schema';
-import { envelopeToLogEntry, LOG_APPEND_SQL, LOG_CHANNEL } from './postgres-log.rows';
+import { quoteSchema } from './outbox-sql';
+import { envelopeToLogEntry, LOG_APPEND_SQL, LOG_CHANNEL, logAppendFromOutboxSql } from './postgres-log.rows';
 import { PostgresSubscription } from './postgres-subscription';
 import { PgListener } from './pg-listener';
 import { guardPool, withPooledClient } from './pooled-client';
@@ -76,6 +78,35 @@ export class PostgresTransport implements EventTransport {
         throw error;
       }
     });
+  }
+
+  /**
+   * The log is in the service's database when both connect to the same one (how services are
+   * configured): the relay then appends its outbox rows there in one statement.
+   */
+  outboxAppender(connectionString: string): OutboxAppender | null {
+    if (connectionString !== this.options.connectionString) return null;
+    const statements = new Map<string, { pending: string; append: string }>();
+    return {
+      append: async (client: PoolClient, schema: string, limit: number) => {
+        let sql = statements.get(schema);
+        if (!sql) {
+          sql = {
+            // The append lock only when there is something to append: an idle pass (the poll)
+            // does not queue behind other services' appends.
+            pending: `SELECT pg_advisory_xact_lock($1, $2) FROM (SELECT 1) AS one
+              WHERE EXISTS (SELECT 1 FROM ${quoteSchema(schema)}.outbox WHERE published_at IS NULL)`,
+            append: logAppendFromOutboxSql(schema),
+          };
+          statements.set(schema, sql);
+        }
+        await this.ensureReady();
+        const locked = await client.query(sql.pending, [...APPEND_LOCK]);
+        if (locked.rowCount === 0) return 0;
+        const { rows } = await client.query<{ count: number }>(sql.append, [limit]);
+        return rows[0]?.count ?? 0;
+      },
+    };
   }
 
   subscribe(

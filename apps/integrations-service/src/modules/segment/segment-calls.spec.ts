@@ -75,4 +75,19 @@ describe('Segment calls', () => {
     expect(out.flatMap((e) => (e.payload as { events: unknown[] }).events)).toHaveLength(300);
     expect(chunkBySize([])).toEqual([]);
   });
+
+  it('keeps a slice whole exactly when it fits, and splits it by item otherwise', () => {
+    const limit = INBOUND_EVENT_MAX_BYTES - 4096;
+    // Items of 1,000 bytes of JSON: n of them take n * 1,001 bytes by the per-item count.
+    const item = (i: number) => ({ pad: 'x'.repeat(1000 - 15 - String(i).length), i });
+    expect(Buffer.byteLength(JSON.stringify(item(7)))).toBe(1000);
+    const fitting = Math.floor(limit / 1001) - 1;
+    const whole = Array.from({ length: fitting }, (_, i) => item(i % 10));
+    expect(chunkBySize(whole)).toEqual([whole]);
+    const over = Array.from({ length: fitting + 3 }, (_, i) => item(i % 10));
+    const chunks = chunkBySize(over);
+    expect(chunks.length).toBe(2);
+    expect(chunks.flat()).toEqual(over);
+    for (const chunk of chunks) expect(chunk.length * 1001).toBeLessThanOrEqual(limit);
+  });
 });

@@ -106,6 +106,10 @@ export function contactRowOf(accepted: AcceptedCall): ContactRow | null {
  */
 export function chunkBySize<T>(items: T[], overheadBytes = 4096): T[][] {
   const limit = INBOUND_EVENT_MAX_BYTES - overheadBytes;
+  if (items.length === 0) return [];
+  // The usual slice fits whole: one serialisation of the array (its items, commas and brackets:
+  // more than the per-item sum below) decides it, instead of one per item.
+  if (Buffer.byteLength(JSON.stringify(items)) <= limit) return [items];
   const chunks: T[][] = [];
   let current: T[] = [];
   let size = 0;
