@@ -1,7 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router-dom';
-import { useLogout, useSession } from '@/features/auth';
+// By module, not the feature's index: that would bring every login screen (and their schemas).
+import { useSession } from '@/features/auth/api/get-session';
+import { useLogout } from '@/features/auth/hooks/use-logout';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import { TopNav } from './top-nav';
 import classes from './app-layout.module.css';

@@ -3,8 +3,10 @@ import { IconLogout, IconUserShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Brand } from '@/components/layout/brand';
-import { isInternalStaff, useLogout, useSession } from '@/features/auth';
-import { useDevMailsAvailability } from '@/features/dev-mails';
+import { useSession } from '@/features/auth/api/get-session';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { isInternalStaff } from '@/features/auth/utils/roles';
+import { useDevMailsAvailability } from '@/features/dev-mails/api/dev-mails-availability';
 import { HOME_PATH } from '../routes';
 import {
   devMailsNav,

@@ -5,14 +5,26 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { SearchInput, useAddParam, useDebouncedSearchPaging } from '@/components/list-page';
 import { ListPagination } from '@/components/pagination';
 import { formatTotal } from '@/lib/format-count';
 import { useContacts } from '../api/get-contacts';
 import { ContactsTable } from '../components/contacts-table';
-import { CreateContactModal } from '../components/create-contact-modal';
-import { CsvImportModal } from '../components/csv-import-modal';
 import { DATE_ADDED_OPTIONS, dateAddedRange, type DateAddedValue } from '../utils/date-filter';
+
+// The dialogs (forms, file drop, import preview, their schemas) load when first opened; opening
+// the Actions menu starts loading both, so they are there by the time an item is chosen.
+const CreateContactModal = lazyDialog(
+  async () => (await import('../components/create-contact-modal')).CreateContactModal,
+);
+const CsvImportModal = lazyDialog(
+  async () => (await import('../components/csv-import-modal')).CsvImportModal,
+);
+const preloadDialogs = () => {
+  CreateContactModal.preload();
+  CsvImportModal.preload();
+};
 
 /** /contacts: the contact database. */
 export function ContactsListRoute() {
@@ -36,7 +48,7 @@ export function ContactsListRoute() {
       title={total === undefined ? 'Contacts' : `Contacts (${total})`}
       description="Every person your organisation can reach, with their fields and activity."
       actions={
-        <Menu position="bottom-end">
+        <Menu position="bottom-end" onOpen={preloadDialogs}>
           <Menu.Target>
             <Button rightSection={<IconChevronDown size={16} />}>Actions</Button>
           </Menu.Target>
