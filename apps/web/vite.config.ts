@@ -15,9 +15,24 @@ const MODULE_MOCKS = readdirSync(`${webRoot}src`, { recursive: true, encoding: '
 // Everything is reached through one origin: in development the gateway on :8080 serves /api.
 const gateway = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
 
+/**
+ * Mantine's ScrollArea imports `useMergeRefs` alone from @floating-ui/react: it gets a local copy
+ * (build/merge-refs.mjs), so screens with a table but no popover leave the positioning library out.
+ */
+const scrollAreaMergeRefs = {
+  name: 'scroll-area-merge-refs',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    if (source !== '@floating-ui/react' || !importer) return null;
+    return /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
+      ? `${webRoot}build/merge-refs.mjs`
+      : null;
+  },
+};
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), precompressPlugin()],
+  plugins: [scrollAreaMergeRefs, react(), precompressPlugin()],
   resolve: {
     alias: [
       { find: /^@meridian\/contracts$/, replacement: `${workspaceRoot}libs/contracts/src/index.ts` },
@@ -44,6 +59,9 @@ export default defineConfig({
             // needs the query cache but not the schema library (forms and dialogs load it).
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Menus, selects and tooltips position with it; tables (their scroll area) do not: on
+            // its own, it loads with the first popover rather than with every table.
+            { name: 'floating', test: /node_modules[\\/]@floating-ui[\\/]/ },
           ],
         },
       },

@@ -1,7 +1,10 @@
 import { Center, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { ResponseOf, personListContract } from '@meridian/contracts';
-import { ListLoader, OpenableRow } from '@/components/list-table';
+// By module, not the folder's index: it also exports the row menu and its menu code.
+import { ListLoader } from '@/components/list-table/list-table-state';
+import { OpenableRow } from '@/components/list-table/openable-row';
+import { TableScroll } from '@/components/list-table/table-scroll';
 import { formatDateTime } from '@/lib/format-date';
 
 type Row = ResponseOf<typeof personListContract>['records'][number];
@@ -39,7 +42,7 @@ export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) 
     );
   }
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <TableScroll minWidth={960}>
       <Table highlightOnHover data-testid="contacts-table">
         <Table.Thead>
           <Table.Tr>
@@ -74,7 +77,7 @@ export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
