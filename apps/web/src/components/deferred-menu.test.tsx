@@ -1,8 +1,6 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, MantineProvider, Menu } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { createQueryClient } from '@/app/query-client';
 import { deferredMenu, type LoadedMenuProps } from './deferred-menu';
 
 function LoadedMenu({ target, opened, onChange, onPick }: LoadedMenuProps & { onPick: () => void }) {
@@ -26,9 +24,9 @@ function renderMenu() {
   const Deferred = deferredMenu(load);
   const onPick = vi.fn();
   render(
-    <AppProvider queryClient={createQueryClient(() => undefined)} env="test">
+    <MantineProvider env="test">
       <Deferred target={<Button>Actions</Button>} onPick={onPick} />
-    </AppProvider>,
+    </MantineProvider>,
   );
   return { load, onPick, release };
 }
