@@ -4,7 +4,6 @@ import type { ResponseOf, personListContract } from '@meridian/contracts';
 // By module, not the folder's index: it also exports the row menu and its menu code.
 import { ListLoader } from '@/components/list-table/list-table-state';
 import { OpenableRow } from '@/components/list-table/openable-row';
-import { TableScroll } from '@/components/list-table/table-scroll';
 import { formatDateTime } from '@/lib/format-date';
 
 type Row = ResponseOf<typeof personListContract>['records'][number];
@@ -42,7 +41,7 @@ export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) 
     );
   }
   return (
-    <TableScroll minWidth={960}>
+    <Table.ScrollContainer minWidth={960}>
       <Table highlightOnHover data-testid="contacts-table">
         <Table.Thead>
           <Table.Tr>
@@ -77,7 +76,7 @@ export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) 
           ))}
         </Table.Tbody>
       </Table>
-    </TableScroll>
+    </Table.ScrollContainer>
   );
 }
 
