@@ -37,29 +37,30 @@ export function deferredMenu<P extends object>(
   function DeferredMenu({ target, ...props }: P & { target: ReactElement<TargetProps> }) {
     const [Menu, setMenu] = useState(() => loaded);
     const [opened, setOpened] = useState(false);
+    // What the loaded menu takes over from the button: a new object per arrival, so a press that
+    // comes after the code arrived but before the swap still opens the menu.
+    const [handOver, setHandOver] = useState<{ focus: boolean; open: boolean } | null>(null);
     const placeholder = useRef<HTMLElement>(null);
     const button = useRef<HTMLElement>(null);
     const wantOpen = useRef(false);
-    const handOver = useRef<{ focus: boolean; open: boolean } | null>(null);
 
     const start = (open: boolean) => {
       if (open) wantOpen.current = true;
       if (Menu) return;
       void (loading ??= load()).then((component) => {
         loaded = component;
-        handOver.current = { focus: document.activeElement === placeholder.current, open: wantOpen.current };
         setMenu(() => component);
+        setHandOver({ focus: document.activeElement === placeholder.current, open: wantOpen.current });
       });
     };
 
     useEffect(() => {
-      const pending = handOver.current;
-      if (!Menu || !pending) return;
-      handOver.current = null;
+      if (!Menu || !handOver) return;
+      setHandOver(null);
       // Focus first, then open: the menu returns the focus on close to what had it when it opened.
-      if (pending.focus) button.current?.focus();
-      if (pending.open) setOpened(true);
-    }, [Menu]);
+      if (handOver.focus) button.current?.focus();
+      if (handOver.open) setOpened(true);
+    }, [Menu, handOver]);
 
     if (Menu) {
       return (
