@@ -15,9 +15,43 @@ const MODULE_MOCKS = readdirSync(`${webRoot}src`, { recursive: true, encoding: '
 // Everything is reached through one origin: in development the gateway on :8080 serves /api.
 const gateway = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
 
+/**
+ * Mantine components that import a whole library for one small part get a local copy of that part
+ * (apps/web/build), so a screen's first load leaves the library out until something needs it:
+ * ScrollArea takes `useMergeRefs` alone from the positioning library, Table's scroll container
+ * renders a ScrollArea only for `type="scrollarea"` (the theme sets 'native'), and the AppShell
+ * header, footer and aside read only the scroll lock's class names.
+ */
+const MANTINE = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]/.source;
+const localParts = [
+  {
+    source: '@floating-ui/react',
+    importer: new RegExp(`${MANTINE}ScrollArea[\\\\/]ScrollArea\\.mjs$`),
+    replacement: `${webRoot}build/merge-refs.mjs`,
+  },
+  {
+    source: 'react-remove-scroll',
+    importer: new RegExp(`${MANTINE}AppShell[\\\\/]AppShell(Header|Footer|Aside)[\\\\/]AppShell\\1\\.mjs$`),
+    replacement: `${webRoot}build/remove-scroll-class-names.mjs`,
+  },
+  {
+    source: '../ScrollArea/ScrollArea.mjs',
+    importer: new RegExp(`${MANTINE}Table[\\\\/]TableScrollContainer\\.mjs$`),
+    replacement: `${webRoot}build/table-scroll-area.mjs`,
+  },
+];
+const mantineLocalParts = {
+  name: 'mantine-local-parts',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    const part = localParts.find((p) => p.source === source && importer && p.importer.test(importer));
+    return part ? part.replacement : null;
+  },
+};
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), precompressPlugin()],
+  plugins: [mantineLocalParts, react(), precompressPlugin()],
   resolve: {
     alias: [
       { find: /^@meridian\/contracts$/, replacement: `${workspaceRoot}libs/contracts/src/index.ts` },
@@ -40,7 +74,16 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // Apart from React: the login steps run without the router (app/entry).
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
-            { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
+            // Apart from each other: a group is loaded whole, and the signed-in screens' first load
+            // needs the query cache but not the schema library (forms and dialogs load it).
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Menus, selects and tooltips position with it; tables (their scroll area) do not: on
+            // its own, it loads with the first popover rather than with every table.
+            { name: 'floating', test: /node_modules[\\/]@floating-ui[\\/]/ },
+            // What the entry imports statically loads on every page anyway: one chunk, rather than
+            // the many small ones its sharing with each lazy screen would otherwise cut it into.
+            { name: 'initial', tags: ['$initial'] },
           ],
         },
       },

@@ -1,7 +1,7 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of a build, once,
 // at build time: the gateway serves them as they are (Content-Encoding), no compression per request.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -24,7 +24,11 @@ async function* files(dir) {
 export async function precompress(dir) {
   const jobs = [];
   for await (const file of files(dir)) {
-    if ((await stat(file)).size < MIN_BYTES) continue;
+    // Files without a hash in their name (index.html, the icon) always get both copies, however
+    // small: a build copied over an older one (the launcher does) must not leave the older copy of
+    // index.html beside the new one, or it is served instead and loads the older app.
+    const fixedName = !file.includes(`${sep}assets${sep}`);
+    if (!fixedName && (await stat(file)).size < MIN_BYTES) continue;
     jobs.push(
       readFile(file).then(async (data) => {
         const [br, gzipped] = await Promise.all([
@@ -37,8 +41,8 @@ export async function precompress(dir) {
           gz(data, { level: 9 }),
         ]);
         // A compressed copy that is not smaller is never worth sending.
-        if (br.length < data.length) await writeFile(`${file}.br`, br);
-        if (gzipped.length < data.length) await writeFile(`${file}.gz`, gzipped);
+        if (fixedName || br.length < data.length) await writeFile(`${file}.br`, br);
+        if (fixedName || gzipped.length < data.length) await writeFile(`${file}.gz`, gzipped);
       }),
     );
   }

@@ -2,18 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
-import {
-  createLoginWithTokenLoader,
-  ForgotPasswordRoute,
-  LoginPasswordRoute,
-  LoginSsoRoute,
-  LoginStartRoute,
-  PasswordCreateRoute,
-  PasswordResetRoute,
-  RegisterRoute,
-  SsoRedirectRoute,
-  VerifyEmailRoute,
-} from '@/features/auth';
+import { LoginPasswordRoute, LoginStartRoute } from '@/features/auth/early';
+import { createLoginWithTokenLoader } from '@/features/auth/routes/login-with-token';
 import { SystemStatus } from '@/features/system-status';
 import { UnsubscribedRoute } from '@/features/unsubscribe/routes/unsubscribed';
 import { AuthLayout } from './layouts/auth-layout';
@@ -125,16 +115,41 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
 };
 
 /** Public screens shown in the login card, with the service status in the footer. */
+/**
+ * Public screens shown in the login card, with the service status in the footer. The login steps
+ * are in the first load already (`entry/`); the others, with their forms and schemas, are chunks
+ * of their own, so a signed-in screen's first load does not carry them.
+ */
 const loginScreens: Record<Exclude<PublicRouteName, 'unsubscribed' | 'loginWithToken'>, Screen> = {
-  register: { element: <RegisterRoute /> },
+  register: {
+    lazy: async () => ({ Component: (await import('@/features/auth/routes/register')).RegisterRoute }),
+  },
   loginStart: { element: <LoginStartRoute /> },
   loginPassword: { element: <LoginPasswordRoute /> },
-  loginSso: { element: <LoginSsoRoute /> },
-  ssoRedirect: { element: <SsoRedirectRoute /> },
-  passwordCreate: { element: <PasswordCreateRoute /> },
-  passwordReset: { element: <PasswordResetRoute /> },
-  verifyEmail: { element: <VerifyEmailRoute /> },
-  forgotPassword: { element: <ForgotPasswordRoute /> },
+  loginSso: {
+    lazy: async () => ({ Component: (await import('@/features/auth/routes/login-sso')).LoginSsoRoute }),
+  },
+  ssoRedirect: {
+    lazy: async () => ({ Component: (await import('@/features/auth/routes/sso-redirect')).SsoRedirectRoute }),
+  },
+  passwordCreate: {
+    lazy: async () => ({
+      Component: (await import('@/features/auth/routes/password-link')).PasswordCreateRoute,
+    }),
+  },
+  passwordReset: {
+    lazy: async () => ({
+      Component: (await import('@/features/auth/routes/password-link')).PasswordResetRoute,
+    }),
+  },
+  verifyEmail: {
+    lazy: async () => ({ Component: (await import('@/features/auth/routes/verify-email')).VerifyEmailRoute }),
+  },
+  forgotPassword: {
+    lazy: async () => ({
+      Component: (await import('@/features/auth/routes/forgot-password')).ForgotPasswordRoute,
+    }),
+  },
 };
 
 function toRoutes<N extends string>(

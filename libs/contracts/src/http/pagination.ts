@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-/** Spec section 9: default page size 10, first page 1. */
-export const DEFAULT_PAGE_SIZE = 10;
-export const FIRST_PAGE = 1;
-export const MAX_PAGE_SIZE = 10000;
+// The numbers live apart from the schemas: a web screen that pages reads them without loading the
+// schema library.
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './page-constants';
+
+export { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './page-constants';
 /**
  * The deepest page a list goes to: with the largest page size every offset
  * ((page_number - 1) x page_size, at most 2 x 10^9) still fits a 32-bit integer, as the queries

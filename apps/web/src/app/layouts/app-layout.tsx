@@ -1,7 +1,9 @@
 import { AppShell } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router-dom';
-import { useLogout, useSession } from '@/features/auth';
+// By module, not the feature's index: that would bring every login screen (and their schemas).
+import { useSession } from '@/features/auth/api/get-session';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { DeferredConfirmDialogs } from './deferred-confirm-dialogs';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import { TopNav } from './top-nav';
 import classes from './app-layout.module.css';
@@ -15,12 +17,9 @@ export function AppLayout() {
   const impersonated = Boolean(session.data?.impersonator);
 
   // Confirm dialogs (`modals.openConfirmModal`) are opened by signed-in screens only: their
-  // provider, and the dialog code under it, stay out of the public pages' first load.
+  // provider, and the dialog code under it, load with the first one (`DeferredConfirmDialogs`).
   return (
-    <ModalsProvider
-      labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
-      modalProps={{ centered: true, radius: 'lg' }}
-    >
+    <>
       <AppShell
         header={{ height: HEADER_HEIGHT + (impersonated ? IMPERSONATION_BANNER_HEIGHT : 0) }}
         padding={0}
@@ -41,6 +40,7 @@ export function AppLayout() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+      <DeferredConfirmDialogs />
+    </>
   );
 }

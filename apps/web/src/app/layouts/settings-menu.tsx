@@ -1,14 +1,23 @@
-import { Menu, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconSettings } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
+import type { LoadedMenuProps } from '@/components/deferred-menu';
 import { isNavItemActive, type NavItem } from './nav-items';
 import classes from './app-layout.module.css';
 
-/** The Settings entry of the top navigation, with its menu. */
-export function SettingsMenu({ items, devItem }: { items: NavItem[]; devItem: NavItem | null }) {
+export interface SettingsMenuProps {
+  items: NavItem[];
+  devItem: NavItem | null;
+}
+
+/** The Settings entry's menu, loaded on first use (`top-nav.tsx`). */
+export function SettingsMenu({
+  items,
+  devItem,
+  target,
+  opened,
+  onChange,
+}: SettingsMenuProps & LoadedMenuProps) {
   const { pathname } = useLocation();
-  const all = devItem ? [...items, devItem] : items;
-  const active = all.some((item) => isNavItemActive(item, pathname));
   const renderItem = (item: NavItem) => {
     const itemActive = isNavItemActive(item, pathname);
     return (
@@ -25,14 +34,8 @@ export function SettingsMenu({ items, devItem }: { items: NavItem[]; devItem: Na
   };
 
   return (
-    <Menu width={240} position="bottom-start">
-      <Menu.Target>
-        <UnstyledButton className={classes.navItem} data-active={active || undefined}>
-          <IconSettings size={16} stroke={1.8} />
-          Settings
-          <IconChevronDown size={14} stroke={1.8} />
-        </UnstyledButton>
-      </Menu.Target>
+    <Menu width={240} position="bottom-start" opened={opened} onChange={onChange}>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {items.map(renderItem)}
         {devItem ? (

@@ -1,10 +1,13 @@
-import { Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUserShare } from '@tabler/icons-react';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconSettings, IconUserShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { deferredMenu } from '@/components/deferred-menu';
 import { Brand } from '@/components/layout/brand';
-import { isInternalStaff, useLogout, useSession } from '@/features/auth';
-import { useDevMailsAvailability } from '@/features/dev-mails';
+import { useSession } from '@/features/auth/api/get-session';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { isInternalStaff } from '@/features/auth/utils/roles';
+import { useDevMailsAvailability } from '@/features/dev-mails/api/dev-mails-availability';
 import { HOME_PATH } from '../routes';
 import {
   devMailsNav,
@@ -15,8 +18,10 @@ import {
   type NavItem,
 } from './nav-items';
 import { MobileNav } from './mobile-nav';
-import { SettingsMenu } from './settings-menu';
 import classes from './app-layout.module.css';
+
+// The menu (and the positioning library under it) loads when the Settings button is first used.
+const SettingsMenu = deferredMenu(async () => (await import('./settings-menu')).SettingsMenu);
 
 /** The top navigation of spec section 2. */
 export function TopNav() {
@@ -36,7 +41,7 @@ export function TopNav() {
           {primaryNav.map((item) => (
             <TopNavLink key={item.to} item={item} />
           ))}
-          <SettingsMenu items={settingsNav} devItem={devMails.isSuccess ? devMailsNav : null} />
+          <SettingsEntry items={settingsNav} devItem={devMails.isSuccess ? devMailsNav : null} />
           {staff ? (
             <TopNavLink item={impersonateNav} icon={<IconUserShare size={16} stroke={1.8} />} />
           ) : null}
@@ -44,19 +49,24 @@ export function TopNav() {
       </Group>
       <Group gap="md" wrap="nowrap">
         {session.data ? (
-          <Tooltip label={`${session.data.account.email} · ${session.data.organisation.name}`}>
-            <Group gap={10} wrap="nowrap" visibleFrom="md">
-              <Avatar size={32} radius="xl" color="meridian" name={session.data.account.name} />
-              <div>
-                <Text size="sm" fw={600} lh={1.2} truncate maw={180}>
-                  {session.data.account.name}
-                </Text>
-                <Text size="xs" c="dimmed" lh={1.2} truncate maw={180}>
-                  {session.data.organisation.name}
-                </Text>
-              </div>
-            </Group>
-          </Tooltip>
+          // A native title, not Mantine's Tooltip: that would bring the positioning library into
+          // every signed-in screen's first load for a hint on hover.
+          <Group
+            gap={10}
+            wrap="nowrap"
+            visibleFrom="md"
+            title={`${session.data.account.email} · ${session.data.organisation.name}`}
+          >
+            <Avatar size={32} radius="xl" color="meridian" name={session.data.account.name} />
+            <div>
+              <Text size="sm" fw={600} lh={1.2} truncate maw={180}>
+                {session.data.account.name}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2} truncate maw={180}>
+                {session.data.organisation.name}
+              </Text>
+            </div>
+          </Group>
         ) : null}
         <UnstyledButton className={classes.navItem} data-wide-only onClick={() => void logout()}>
           <IconLogout size={16} stroke={1.8} />
@@ -72,6 +82,24 @@ export function TopNav() {
         </div>
       </Group>
     </Group>
+  );
+}
+
+function SettingsEntry({ items, devItem }: { items: NavItem[]; devItem: NavItem | null }) {
+  const { pathname } = useLocation();
+  const active = [...items, ...(devItem ? [devItem] : [])].some((item) => isNavItemActive(item, pathname));
+  return (
+    <SettingsMenu
+      items={items}
+      devItem={devItem}
+      target={
+        <UnstyledButton className={classes.navItem} data-active={active || undefined}>
+          <IconSettings size={16} stroke={1.8} />
+          Settings
+          <IconChevronDown size={14} stroke={1.8} />
+        </UnstyledButton>
+      }
+    />
   );
 }
 

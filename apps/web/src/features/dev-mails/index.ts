@@ -1,2 +1,2 @@
-export { useDevMailsAvailability } from './api/get-dev-mails';
+export { useDevMailsAvailability } from './api/dev-mails-availability';
 export { devMailKeys } from './api/dev-mail-keys';

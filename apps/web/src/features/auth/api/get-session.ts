@@ -1,16 +1,20 @@
-import { tokenVerifyContract, type LoginResponse, type Session } from '@meridian/contracts';
+import type { LoginResponse, Session } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { apiSend } from '@/lib/api-send';
 import { tokenStorage } from '@/lib/auth-token';
+import { tokenVerifyAddress } from './session-addresses';
 
 export const sessionKeys = {
   all: ['session'] as const,
   current: () => [...sessionKeys.all, 'current'] as const,
 };
 
-/** Spec section 6: token verify sends an empty role_names list. */
+/**
+ * Spec section 6: token verify sends an empty role_names list. Sent by address, without the
+ * schema library: every signed-in screen asks for the session on its first load.
+ */
 export function getSession(signal?: AbortSignal): Promise<Session> {
-  return apiCall(tokenVerifyContract, { role_names: [] }, { signal });
+  return apiSend(tokenVerifyAddress, { role_names: [] }, { signal });
 }
 
 export function sessionQueryOptions() {

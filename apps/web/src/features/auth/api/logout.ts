@@ -1,6 +1,6 @@
-import { logoutContract } from '@meridian/contracts';
 import { isApiError } from '@/lib/api-error';
-import { apiCall } from '@/lib/api-client';
+import { apiSend } from '@/lib/api-send';
+import { logoutAddress } from './session-addresses';
 
 /**
  * Ends the session on the server. A session the server no longer knows (401) is as good as
@@ -8,7 +8,7 @@ import { apiCall } from '@/lib/api-client';
  */
 export async function logout(): Promise<void> {
   try {
-    await apiCall(logoutContract, {}, { selfHandled: true });
+    await apiSend(logoutAddress, {}, { selfHandled: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return;
     throw error;

@@ -1,7 +1,9 @@
 import { Center, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { ResponseOf, personListContract } from '@meridian/contracts';
-import { ListLoader, OpenableRow } from '@/components/list-table';
+// By module, not the folder's index: it also exports the row menu and its menu code.
+import { ListLoader } from '@/components/list-table/list-table-state';
+import { OpenableRow } from '@/components/list-table/openable-row';
 import { formatDateTime } from '@/lib/format-date';
 
 type Row = ResponseOf<typeof personListContract>['records'][number];

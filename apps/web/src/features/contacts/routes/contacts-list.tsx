@@ -1,18 +1,35 @@
 import '../styles';
-import { Button, Group, Menu, Paper, Select } from '@mantine/core';
-import { IconChevronDown, IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Paper } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { protectedRoutes } from '@/app/routes';
+import { deferredMenu } from '@/components/deferred-menu';
 import { PageLayout } from '@/components/layout/page-layout';
-import { SearchInput, useAddParam, useDebouncedSearchPaging } from '@/components/list-page';
+import { lazyDialog } from '@/components/lazy-dialog';
+// By module, not the folder's index: it also exports the remove confirm and its dialog code.
+import { SearchInput } from '@/components/list-page/list-search-bar';
+import { useAddParam } from '@/components/list-page/use-add-param';
+import { useDebouncedSearchPaging } from '@/components/list-page/use-debounced-search-paging';
 import { ListPagination } from '@/components/pagination';
 import { formatTotal } from '@/lib/format-count';
 import { useContacts } from '../api/get-contacts';
 import { ContactsTable } from '../components/contacts-table';
-import { CreateContactModal } from '../components/create-contact-modal';
-import { CsvImportModal } from '../components/csv-import-modal';
 import { DATE_ADDED_OPTIONS, dateAddedRange, type DateAddedValue } from '../utils/date-filter';
+
+// The menu and the dialogs (forms, file drop, import preview, their schemas) load when first
+// used; the menu's loading starts both dialogs', so they are there by the time an item is chosen.
+const CreateContactModal = lazyDialog(
+  async () => (await import('../components/create-contact-modal')).CreateContactModal,
+);
+const CsvImportModal = lazyDialog(
+  async () => (await import('../components/csv-import-modal')).CsvImportModal,
+);
+const ActionsMenu = deferredMenu(async () => {
+  CreateContactModal.preload();
+  CsvImportModal.preload();
+  return (await import('../components/contacts-actions-menu')).ContactsActionsMenu;
+});
 
 /** /contacts: the contact database. */
 export function ContactsListRoute() {
@@ -36,34 +53,27 @@ export function ContactsListRoute() {
       title={total === undefined ? 'Contacts' : `Contacts (${total})`}
       description="Every person your organisation can reach, with their fields and activity."
       actions={
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <Button rightSection={<IconChevronDown size={16} />}>Actions</Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconUserPlus size={16} />} onClick={() => setCreateOpen(true)}>
-              Create Contact
-            </Menu.Item>
-            <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImportOpen(true)}>
-              Import Contacts
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ActionsMenu
+          target={<Button rightSection={<IconChevronDown size={16} />}>Actions</Button>}
+          onCreate={() => setCreateOpen(true)}
+          onImport={() => setImportOpen(true)}
+        />
       }
     >
       <Paper p={0}>
         <Group p="md" justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
             <SearchInput label="Search contacts" value={search} onChange={changeSearch} />
-            <Select
+            {/* The browser's own list: Mantine's Select would bring its combobox and the
+                positioning library into the list's first load for five fixed choices. */}
+            <NativeSelect
               size="sm"
               w={180}
               aria-label="Date added"
               data={DATE_ADDED_OPTIONS.map(({ value, label }) => ({ value, label }))}
               value={dateAdded}
-              allowDeselect={false}
-              onChange={(value) => {
-                setDateAdded((value ?? 'all') as DateAddedValue);
+              onChange={(event) => {
+                setDateAdded(event.currentTarget.value as DateAddedValue);
                 resetPage();
               }}
             />

@@ -1,5 +1,8 @@
 import type { DevMailsQuery } from './dev-mails.schemas';
 
+/** The local gateway's mail capture (local mode only). */
+export const DEV_MAILS_PATH = '/api/dev/mails';
+
 export const devMailKeys = {
   all: ['dev-mails'] as const,
   availability: () => [...devMailKeys.all, 'availability'] as const,

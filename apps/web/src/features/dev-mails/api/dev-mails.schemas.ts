@@ -5,7 +5,7 @@ import { z } from 'zod';
  * The local gateway's mail capture (local mode only). Developer tooling, not a product
  * contract, so its shapes live here rather than in libs/contracts.
  */
-export const DEV_MAILS_PATH = '/api/dev/mails';
+export { DEV_MAILS_PATH } from './dev-mail-keys';
 
 const id = z.union([z.string(), z.number()]).transform(String);
 const text = z

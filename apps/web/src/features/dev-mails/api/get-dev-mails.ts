@@ -29,24 +29,8 @@ export function devMailsQueryOptions(query: DevMailsQuery) {
   });
 }
 
+export { useDevMailsAvailability } from './dev-mails-availability';
+
 export function useDevMails(query: DevMailsQuery) {
   return useQuery(devMailsQueryOptions(query));
-}
-
-/**
- * The capture exists only in local mode: the page and its menu entry show only when the gateway
- * answers 200 with a mail page. Elsewhere the check fails quietly.
- */
-export function devMailsAvailabilityOptions() {
-  return queryOptions({
-    queryKey: devMailKeys.availability(),
-    queryFn: ({ signal }) =>
-      getDevMails({ page_number: 1, page_size: 1 }, { signal, selfHandled: true }).then(() => true),
-    meta: { selfHandled: true },
-    staleTime: Infinity,
-  });
-}
-
-export function useDevMailsAvailability() {
-  return useQuery(devMailsAvailabilityOptions());
 }
