@@ -56,6 +56,13 @@ describe('a menu loaded on first use', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions' })));
   });
 
+  it('opens when its code arrives between the press and the release (the click then reaches neither button)', async () => {
+    const { release } = renderMenu();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Actions' }));
+    release();
+    expect(await screen.findByRole('menu')).toBeTruthy();
+  });
+
   it('stays closed when only focused, and opens on the next press', async () => {
     const { load, release } = renderMenu();
     act(() => screen.getByRole('button', { name: 'Actions' }).focus());

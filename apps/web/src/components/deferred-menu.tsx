@@ -19,6 +19,7 @@ export interface LoadedMenuProps {
 interface TargetProps {
   ref?: Ref<HTMLElement>;
   onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerDown?: () => void;
 }
 
 /**
@@ -78,6 +79,9 @@ export function deferredMenu<P extends object>(
       'aria-expanded': false,
       onPointerEnter: () => start(false),
       onFocus: () => start(false),
+      // A press counts from its pointerdown: should the menu take the button's place before the
+      // release, the click goes to the page, not to either button, and would otherwise be lost.
+      onPointerDown: () => start(true),
       onClick: (event: MouseEvent<HTMLElement>) => {
         target.props.onClick?.(event);
         start(true);
