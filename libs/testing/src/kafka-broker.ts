@@ -9,10 +9,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { Socket } from 'node:net';
+import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from './free-port';
 
 /**
  * A real Apache Kafka broker for tests: the `kafka_2.13` server from Maven Central, run as one
@@ -90,12 +89,34 @@ export interface KafkaBroker {
   destroy(): Promise<void>;
 }
 
+/**
+ * A loopback port free now, below the kernel's ephemeral range (32768 and up here): the broker
+ * listens on it again after each restart, and while it is stopped a port from that range could
+ * be handed to another process (a `listen(0)`, an outgoing connection), so the broker could not
+ * bind it again. Ports below the range are only ever taken by name.
+ */
+async function restartablePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolveFree) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', () => resolveFree(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('No free port between 20000 and 32000 for the Kafka broker');
+}
+
 /** Starts one KRaft broker on free loopback ports; resolves when it accepts connections. */
 export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {
   const lib = ensureKafkaDistribution();
   const startTimeoutMs = options.startTimeoutMs ?? 180_000;
   const dir = mkdtempSync(join(tmpdir(), 'meridian-kafka-'));
-  const [port, controllerPort] = [await freePort(), await freePort()];
+  const port = await restartablePort();
+  let controllerPort = await restartablePort();
+  while (controllerPort === port) controllerPort = await restartablePort();
   const config = join(dir, 'server.properties');
   writeFileSync(
     config,
