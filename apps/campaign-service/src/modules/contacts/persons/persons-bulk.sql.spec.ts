@@ -37,6 +37,11 @@ describe('persons bulk SQL', () => {
     const keyed = `lower(p.email) = ANY (ARRAY(SELECT c.key FROM ${batch.table} c WHERE c.problem IS NULL))`;
     expect(updateSql({ ...batch, small: true }, options)).toContain(keyed);
     expect(updateSql(batch, options)).not.toContain('ANY (ARRAY(');
+    const probe =
+      '(SELECT 1 FROM campaign.persons p WHERE p.organisation_id = $1 AND lower(p.email) = c.key LIMIT 1) IS NULL';
+    expect(insertSql({ ...batch, small: true }, false, 'all')).toContain(probe);
+    expect(insertSql(batch, false, 'all')).toContain('AND NOT EXISTS (SELECT 1 FROM campaign.persons p');
+    expect(insertSql(batch, false, 'all')).not.toContain(probe);
   });
 
   it('refuses a batch without an email, with a field people cannot fill, or with a column that is not a plain reference', () => {

@@ -102,9 +102,11 @@ export class SyncRunsRepository {
   /** The keys among `keys` whose stored hash differs from `hashes` (or that have none): one query. */
   async changedKeys(tableId: string, keys: readonly string[], hashes: readonly string[]): Promise<string[]> {
     const rows = (await this.db().query(
+      // One probe of the primary key per key of the page. As a join the planner, whose figures for
+      // the hashes lag a first sync, hashed every stored hash of the table for each page.
       `SELECT u.key FROM unnest($2::text[], $3::uuid[]) AS u(key, hash)
-       LEFT JOIN integrations.warehouse_row_hashes h ON h.sync_table_id = $1 AND h.key = u.key
-       WHERE h.hash IS DISTINCT FROM u.hash`,
+       WHERE (SELECT h.hash FROM integrations.warehouse_row_hashes h WHERE h.sync_table_id = $1 AND h.key = u.key)
+         IS DISTINCT FROM u.hash`,
       [tableId, keys, hashes],
     )) as { key: string }[];
     return rows.map((r) => r.key);
