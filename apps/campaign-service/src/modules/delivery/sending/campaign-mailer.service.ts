@@ -209,10 +209,45 @@ export class CampaignMailerService implements CampaignMailer {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     let pending = finals;
+    // The last slice's recording runs while the next slice is claimed and sent, so the SMTP
+    // connections and the database work at the same time. One recording at a time, in order.
+    let recording: Promise<void> = Promise.resolve();
+    try {
+      const failed = (outcome: FinalOutcome) => pending.push(outcome);
+      await this.sendChunks(scope, options, template, queued, signal, failed, async (results) => {
+        // The slice before commits first; its failure stops the sending here.
+        await recording;
+        pending.push(...results);
+        recording = this.record(scope, template, pending, outcomes);
+        // Awaited by the next slice or below: never an unhandled rejection meanwhile.
+        recording.catch(() => undefined);
+        pending = [];
+      });
+    } catch (error) {
+      await recording.catch(() => undefined);
+      throw error;
+    }
+    await recording;
+    await this.record(scope, template, pending, outcomes);
+  }
+
+  /**
+   * Renders and sends the queued messages a chunk at a time; each sent slice goes to `sent`. A
+   * chunk renders in full before any of it is granted: mails go out only as the rate limiter grants them.
+   */
+  private async sendChunks(
+    scope: SendScope,
+    options: EmailStepOptions,
+    template: SendingTemplate,
+    queued: readonly MessageRow[],
+    signal: AbortSignal | undefined,
+    failed: (outcome: FinalOutcome) => void,
+    sent: (results: FinalOutcome[]) => Promise<void>,
+  ): Promise<void> {
     sending: for (let start = 0; start < queued.length && !signal?.aborted; start += CHUNK) {
       const chunk = queued.slice(start, start + CHUNK);
       const prepared = await this.preparer.prepare(scope, options, template, chunk);
-      for (const { row, reason } of prepared.failed) pending.push({ row, status: 'not_sent', reason });
+      for (const { row, reason } of prepared.failed) failed({ row, status: 'not_sent', reason });
       for (let r = 0; r < prepared.ready.length;) {
         if (signal?.aborted) break sending;
         const granted = await this.limiter.acquire(
@@ -223,8 +258,8 @@ export class CampaignMailerService implements CampaignMailer {
         if (granted === 0) break sending;
         const allowed = prepared.ready.slice(r, r + granted);
         r += allowed.length;
-        // Claimed ('sending') in small slices, each recorded before the next is claimed: a worker
-        // that dies mid-send leaves at most one slice whose outcome is unknown, not the chunk.
+        // Claimed ('sending') in small slices, each recorded while the next is sent: a worker that
+        // dies mid-send leaves at most two slices whose outcome is unknown, not the chunk.
         for (let j = 0; j < allowed.length; j += CLAIM_SLICE) {
           const slice = allowed.slice(j, j + CLAIM_SLICE);
           const claimed = await this.repository.claim(
@@ -233,13 +268,10 @@ export class CampaignMailerService implements CampaignMailer {
           const results = await Promise.all(
             slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
           );
-          pending.push(...results);
-          await this.record(scope, template, pending, outcomes);
-          pending = [];
+          await sent(results);
         }
       }
     }
-    await this.record(scope, template, pending, outcomes);
   }
 
   /** Commits outcomes with their events, then answers them to the caller. */
