@@ -92,18 +92,22 @@ export class FaultWarehouseSync {
   }
 
   private async as(contract: Endpoint, body: unknown): Promise<Record<string, unknown>> {
+    const ATTEMPTS = 90;
     // Whichever process is up answers (a kill may have just taken one down); a dead pooled connection
     // after a termination may fail one call: tried again, on each live process in turn. A process
     // started again during a broker outage is alive but listens only once its first subscription
-    // attempt has given up (10-20 s): always asking the first live one could miss the other.
+    // attempt has given up (10-20 s): always asking the first live one could miss the other. On
+    // Kafka a process started again after a kill listens once its consumer group has rebalanced,
+    // which waits for the killed member's session to end (30 s): with both killed at once, neither
+    // answers for that long, so the calls go on for 90 s.
     for (let attempt = 1; ; attempt++) {
       const alive = this.processes.filter((p) => p.alive);
       const target = alive.length > 0 ? alive[attempt % alive.length]! : this.processes[0]!;
       const response = await call(target.url, contract, body, { token: this.o.who.bearer }).catch(() => null);
       if (response?.status === 200) return response.body as Record<string, unknown>;
-      if (attempt === 30) {
+      if (attempt === ATTEMPTS) {
         if (!response)
-          throw new Error(`no integrations process answered ${contract.fullPath} in 30 attempts`);
+          throw new Error(`no integrations process answered ${contract.fullPath} in ${ATTEMPTS} attempts`);
         return ok(response).body as Record<string, unknown>;
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
