@@ -9,6 +9,14 @@ import { WakeLoop } from './wake-loop';
 
 const CONSUMER_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
+/**
+ * How long the start waits for its consumers to subscribe. A Kafka group whose members were
+ * killed holds a new JoinGroup until their sessions end (tens of seconds): the service answers
+ * HTTP meanwhile, and the consumers join in the background. Nothing is missed by starting late:
+ * a group with no position starts at the beginning of its topics, on both transports.
+ */
+const START_WAIT_MS = 5_000;
+
 interface Registration {
   name: string;
   routes: readonly EventRoute[];
@@ -50,9 +58,19 @@ export class EventConsumers {
     return [...this.registrations.keys()];
   }
 
-  async start(): Promise<void> {
+  /** Subscribes every registered consumer at once; resolves when they have, or after `waitMs`. */
+  async start(waitMs = START_WAIT_MS): Promise<void> {
     this.started = true;
-    for (const registration of this.registrations.values()) await this.subscribeOrRetry(registration);
+    const subscribing = Promise.all([...this.registrations.values()].map((r) => this.subscribeOrRetry(r)));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'waited'>((resolve) => {
+      timer = setTimeout(() => resolve('waited'), waitMs);
+      timer.unref();
+    });
+    const outcome = await Promise.race([subscribing.then(() => 'subscribed' as const), waited]);
+    clearTimeout(timer);
+    if (outcome === 'waited')
+      this.logger.warn({ waitMs }, 'event consumers still subscribing; the service starts meanwhile');
   }
 
   async stop(): Promise<void> {
@@ -73,6 +91,8 @@ export class EventConsumers {
     try {
       await this.subscribe(registration);
     } catch (error) {
+      // Failed after a stop (the attempt outlived it): nothing to retry.
+      if (!this.started) return;
       const consumer = registration.name;
       this.logger.warn({ err: error, consumer }, 'event consumer could not subscribe; retrying');
       const retry = new WakeLoop(
