@@ -3,6 +3,7 @@ import { sep } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompressPlugin } from './build/precompress.mjs';
+import { preloadDeps } from './build/preload-deps.mjs';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 const workspaceRoot = new URL('../../', import.meta.url).pathname;
@@ -49,9 +50,11 @@ const mantineLocalParts = {
   },
 };
 
+const preload = preloadDeps();
+
 export default defineConfig({
   root: webRoot,
-  plugins: [mantineLocalParts, react(), precompressPlugin()],
+  plugins: [mantineLocalParts, react(), preload.plugin, precompressPlugin()],
   resolve: {
     alias: [
       { find: /^@meridian\/contracts$/, replacement: `${workspaceRoot}libs/contracts/src/index.ts` },
@@ -65,6 +68,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps are written for error reporting but not referenced from the served bundles.
     sourcemap: 'hidden',
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       output: {
         // Vendor chunks change less often than the app: split them for long-lived caching. Mantine
@@ -72,8 +76,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // Apart from React: the login steps run without the router (app/entry).
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             // Apart from each other: a group is loaded whole, and the signed-in screens' first load
             // needs the query cache but not the schema library (forms and dialogs load it).
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },

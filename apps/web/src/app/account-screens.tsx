@@ -1,7 +1,7 @@
 import type { internalImpersonateContract, ResponseOf } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import {
   isInternalStaff,

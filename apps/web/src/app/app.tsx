@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '@/lib/router';
 import { tokenStorage } from '@/lib/auth-token';
 import { createErrorHandler } from '@/lib/error-handling';
 import { showToast } from '@/lib/notify';

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet } from '@/lib/router';
 import { tokenStorage } from '@/lib/auth-token';
 import { HOME_PATH, LOGIN_PATH } from './routes';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from '@/lib/router';
 import { sessionKeys } from '@/features/auth/api/get-session';
 import { NavProvider, type Nav } from '@/lib/nav';
 

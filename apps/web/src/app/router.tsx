@@ -1,12 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from '@/lib/router';
 import { RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
-import { LoginPasswordRoute, LoginStartRoute } from '@/features/auth/early';
 import { createLoginWithTokenLoader } from '@/features/auth/routes/login-with-token';
-import { SystemStatus } from '@/features/system-status';
-import { UnsubscribedRoute } from '@/features/unsubscribe/routes/unsubscribed';
-import { AuthLayout } from './layouts/auth-layout';
 import { RequireAuth, UnknownRoute } from './route-guards';
 import { RouterNavBridge } from './router-nav-bridge';
 import { protectedRoutes, publicRoutes, type ProtectedRouteName, type PublicRouteName } from './routes';
@@ -114,18 +110,19 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   },
 };
 
-/** Public screens shown in the login card, with the service status in the footer. */
 /**
- * Public screens shown in the login card, with the service status in the footer. The login steps
- * are in the first load already (`entry/`); the others, with their forms and schemas, are chunks
- * of their own, so a signed-in screen's first load does not carry them.
+ * Public screens shown in the login card, with the service status in the footer: chunks of their
+ * own (the login steps one chunk with the first load of the login page, `entry/`), so a signed-in
+ * screen's first load carries none of their forms, schemas and components.
  */
 const loginScreens: Record<Exclude<PublicRouteName, 'unsubscribed' | 'loginWithToken'>, Screen> = {
   register: {
     lazy: async () => ({ Component: (await import('@/features/auth/routes/register')).RegisterRoute }),
   },
-  loginStart: { element: <LoginStartRoute /> },
-  loginPassword: { element: <LoginPasswordRoute /> },
+  loginStart: { lazy: async () => ({ Component: (await import('@/features/auth/early')).LoginStartRoute }) },
+  loginPassword: {
+    lazy: async () => ({ Component: (await import('@/features/auth/early')).LoginPasswordRoute }),
+  },
   loginSso: {
     lazy: async () => ({ Component: (await import('@/features/auth/routes/login-sso')).LoginSsoRoute }),
   },
@@ -168,10 +165,26 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       // Shown while the first screen's code loads (every screen past login is a lazy chunk).
       hydrateFallbackElement: <FullPageLoader />,
       children: [
-        { element: <AuthLayout footer={<SystemStatus />} />, children: toRoutes(publicRoutes, loginScreens) },
         {
-          element: <AuthLayout />,
-          children: [{ path: publicRoutes.unsubscribed.pattern, element: <UnsubscribedRoute /> }],
+          lazy: async () => {
+            const [{ AuthLayout }, { SystemStatus }] = await Promise.all([
+              import('./layouts/auth-layout'),
+              import('@/features/system-status'),
+            ]);
+            return { element: <AuthLayout footer={<SystemStatus />} /> };
+          },
+          children: toRoutes(publicRoutes, loginScreens),
+        },
+        {
+          lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
+          children: [
+            {
+              path: publicRoutes.unsubscribed.pattern,
+              lazy: async () => ({
+                Component: (await import('@/features/unsubscribe/routes/unsubscribed')).UnsubscribedRoute,
+              }),
+            },
+          ],
         },
         {
           path: publicRoutes.loginWithToken.pattern,

@@ -1,5 +1,4 @@
-import type { PathParam } from 'react-router-dom';
-import { fillPath } from '@/lib/path-pattern';
+import { fillPath, type PathParam } from '@/lib/path-pattern';
 
 /**
  * Every route of spec section 2, in one place. `pattern` goes to the router; `to()` builds a link

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type Blocker, useBlocker } from 'react-router-dom';
+import { type Blocker, useBlocker } from '@/lib/router';
 
 /**
  * While `when`, blocks in-app navigation to another page (the caller asks, then proceeds or resets

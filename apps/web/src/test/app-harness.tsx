@@ -1,7 +1,7 @@
 import type { AccountRecord, RoleName, Session } from '@meridian/contracts';
 import { notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';

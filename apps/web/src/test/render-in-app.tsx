@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@/lib/router';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
 import { createErrorHandler } from '@/lib/error-handling';

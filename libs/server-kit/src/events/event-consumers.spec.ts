@@ -27,7 +27,12 @@ const event = testEvent('held');
 const routes = [handleEvent(event, async () => undefined)];
 
 function consumersOn(transport: EventTransport) {
-  return new EventConsumers(transport, { schema: 'svc', databaseUrl: 'unused' }, {} as DataSource, testLogger);
+  return new EventConsumers(
+    transport,
+    { schema: 'svc', databaseUrl: 'unused' },
+    {} as DataSource,
+    testLogger,
+  );
 }
 
 describe(EventConsumers.name, () => {

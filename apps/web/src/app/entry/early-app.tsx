@@ -5,7 +5,7 @@ import { NavProvider, type Nav } from '@/lib/nav';
 import { matchesPattern } from '@/lib/path-pattern';
 import { AuthFrame } from '../layouts/auth-frame';
 import { publicRoutes } from '../routes';
-import { historyNav } from './history-nav';
+import { historyNav } from '@/lib/router/history-nav';
 
 const noSessionToReset = () => undefined;
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { stubApi } from '@/test/api-stub';
 import { AUTH, resetAppHarness } from '@/test/app-harness';
-import { historyNav } from './history-nav';
+import { historyNav } from '@/lib/router/history-nav';
 import { Root } from './root';
 
 const loginAnswer = {

@@ -3,7 +3,7 @@ import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { BaseProvider } from '../base-provider';
 import { EarlyApp } from './early-app';
 import { isEarlyPage } from './early-pages';
-import { historyNav } from './history-nav';
+import { historyNav } from '@/lib/router/history-nav';
 
 const App = lazy(async () => ({ default: (await import('../app')).App }));
 

@@ -1,5 +1,5 @@
 import { AppShell } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@/lib/router';
 // By module, not the feature's index: that would bring every login screen (and their schemas).
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/hooks/use-logout';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@/lib/router';
 import { AuthFrame } from './auth-frame';
 
 /** The public screens' frame as a layout route. */

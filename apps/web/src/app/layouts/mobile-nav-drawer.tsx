@@ -1,6 +1,6 @@
 import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@/lib/router';
 import { isNavItemActive, type NavItem } from './nav-items';
 
 export interface MobileNavDrawerProps {

@@ -1,7 +1,7 @@
 import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 import { lazyDialog } from '@/components/lazy-dialog';
 import type { NavItem } from './nav-items';
 

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchesPattern } from '@/lib/path-pattern';
 import { protectedRoutes as r } from '../routes';
 
 export interface NavItem {
@@ -55,5 +55,5 @@ export const impersonateNav: NavItem = {
 };
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  return item.routes.some((route) => matchPath({ path: route.pattern, end: true }, pathname) !== null);
+  return item.routes.some((route) => matchesPattern(route.pattern, pathname));
 }

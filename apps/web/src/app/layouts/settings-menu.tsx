@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@/lib/router';
 import type { LoadedMenuProps } from '@/components/deferred-menu';
 import { isNavItemActive, type NavItem } from './nav-items';
 import classes from './app-layout.module.css';

@@ -1,7 +1,7 @@
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconUserShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@/lib/router';
 import { deferredMenu } from '@/components/deferred-menu';
 import { Brand } from '@/components/layout/brand';
 import { useSession } from '@/features/auth/api/get-session';

@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router-dom';
+import { useRouteError } from '@/lib/router';
 import { CrashScreen } from './crash-screen';
 
 /** The router catches errors thrown while rendering a route; they get the same crash screen. */

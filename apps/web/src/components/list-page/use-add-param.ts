@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 
 /** Spec 2: `?add=true` opens a list's create dialog; closing it drops the parameter. */
 export function useAddParam(): [open: boolean, setOpen: (open: boolean) => void] {

@@ -7,12 +7,5 @@ export {
 } from './api/get-session';
 export { useLogout, LOGOUT_FAILED_MESSAGE } from './hooks/use-logout';
 export { isInternalStaff, isOrganisationAdmin, hasRole } from './utils/roles';
-export { LoginStartRoute } from './routes/login-start';
-export { LoginPasswordRoute } from './routes/login-password';
-export { LoginSsoRoute } from './routes/login-sso';
-export { SsoRedirectRoute } from './routes/sso-redirect';
-export { RegisterRoute } from './routes/register';
-export { PasswordCreateRoute, PasswordResetRoute } from './routes/password-link';
-export { VerifyEmailRoute } from './routes/verify-email';
-export { ForgotPasswordRoute } from './routes/forgot-password';
-export { createLoginWithTokenLoader } from './routes/login-with-token';
+// The screens are not exported here: the router imports each by its path, so a screen that asks
+// for the session does not load every login screen with it.

@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { showErrorToast } from '@/lib/notify';
 import { useSendPasswordReset } from '../api/send-password-reset';

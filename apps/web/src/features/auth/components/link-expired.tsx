@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { StatusScreen } from './status-screen';
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { useRegister } from '../api/register';
 import { formFailures } from '../utils/auth-failures';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { tokenStorage } from '@/lib/auth-token';
 import { showErrorToast } from '@/lib/notify';

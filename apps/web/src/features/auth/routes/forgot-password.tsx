@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { StatusScreen } from '../components/status-screen';

@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { leaveAppFor } from '@/lib/browser-location';
 import { errorMessage } from '@/lib/error-handling';
 import { useLookupAccount } from '../api/lookup-account';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs } from '@/lib/router';
 import { HOME_PATH, LOGIN_PATH } from '@/app/routes';
 import { tokenStorage } from '@/lib/auth-token';
 import { sessionKeys } from '../api/get-session';

@@ -3,7 +3,7 @@ import { Button, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@/lib/router';
 import { LOGIN_PATH, publicRoutes } from '@/app/routes';
 import { errorMessage, fieldErrorsOf } from '@/lib/error-handling';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';

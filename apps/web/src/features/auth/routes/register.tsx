@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { RegisterForm } from '../components/register-form';
 import { StatusScreen } from '../components/status-screen';

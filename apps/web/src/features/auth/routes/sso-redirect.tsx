@@ -1,7 +1,7 @@
 import { authErrors } from '@meridian/contracts';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { errorMessage } from '@/lib/error-handling';
 import { useSsoLogin } from '../api/sso-login';

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@/lib/router';
 import { LOGIN_PATH } from '@/app/routes';
 import { errorMessage } from '@/lib/error-handling';
 import { showSuccessToast } from '@/lib/notify';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Title, Tooltip } fro
 import { useInterval } from '@mantine/hooks';
 import { IconArrowLeft, IconChevronDown, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { type Campaign, campaignDraftMessages } from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
 import { formatDateTime } from '@/lib/format-date';

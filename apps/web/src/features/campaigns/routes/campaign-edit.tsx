@@ -1,6 +1,6 @@
 import '../styles';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@/lib/router';
 import { campaignMessages } from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
 import { ListLoader } from '@/components/list-table';

@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { useIntegrationConstants } from '../api/connections';
 import { closedWizard, wizardReducer } from '../utils/wizard-state';

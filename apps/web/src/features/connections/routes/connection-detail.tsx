@@ -2,7 +2,7 @@ import '../styles';
 import { Alert, Button, Grid, Group, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { ListLoader } from '@/components/list-table';

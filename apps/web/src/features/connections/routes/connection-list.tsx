@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from 
 import type { UnifiedConnection } from '@meridian/contracts';
 import { IconAlertTriangle, IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { EmptyState } from '@/components/empty-state';
 import { PageLayout } from '@/components/layout/page-layout';
 import { ListLoader } from '@/components/list-table';

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text,
 import type { UnifiedConnection } from '@meridian/contracts';
 import { IconArrowRight, IconPencil, IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { ListTableState, OpenableRow } from '@/components/list-table';

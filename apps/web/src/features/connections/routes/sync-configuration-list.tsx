@@ -1,7 +1,7 @@
 import '../styles';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconPlugConnected } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { PageLayout } from '@/components/layout/page-layout';

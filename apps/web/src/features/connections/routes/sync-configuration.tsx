@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { connectionMessages, warehouseSyncMessages } from '@meridian/contracts';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useReducer } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { ListLoader } from '@/components/list-table';

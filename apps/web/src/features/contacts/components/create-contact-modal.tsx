@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-handling';

@@ -16,7 +16,7 @@ import {
 import type { Person } from '@meridian/contracts';
 import { IconArrowLeft, IconBuilding, IconCloud, IconEdit, IconTrash, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { formatDateTime } from '@/lib/format-date';

@@ -2,7 +2,7 @@ import '../styles';
 import { Button, Group, NativeSelect, Paper } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { deferredMenu } from '@/components/deferred-menu';
 import { PageLayout } from '@/components/layout/page-layout';

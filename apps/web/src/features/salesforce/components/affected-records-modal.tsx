@@ -5,7 +5,7 @@ import {
   type SalesforceErrorSummary,
 } from '@meridian/contracts';
 import { IconExternalLink, IconSearch, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { useDebouncedSearchPaging } from '@/components/list-page';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { SalesforceConnection } from '@meridian/contracts';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { showSuccessToast } from '@/lib/notify';
 import { useDeleteSalesforceConnection } from '../api/salesforce-connection';

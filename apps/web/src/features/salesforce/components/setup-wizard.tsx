@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import type { SalesforceConnection } from '@meridian/contracts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { errorMessage } from '@/lib/error-handling';
 import { leaveAppFor } from '@/lib/browser-location';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Popover, Stack, Text } from '@mantine/cor
 import { unifiedMappingMessages, type SalesforceConnection } from '@meridian/contracts';
 import { IconPlayerPause, IconPlayerPlay, IconPlugConnectedX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { showSuccessToast } from '@/lib/notify';
 import { useMappingReadiness, useSalesforceSyncSwitch, type SyncSwitch } from '../api/salesforce-connection';

@@ -2,7 +2,7 @@ import '../styles';
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { errorMessage } from '@/lib/error-handling';

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Tabs, Text, ThemeIcon } from '@mant
 import type { SalesforceConnection } from '@meridian/contracts';
 import { IconAlertTriangle, IconCloud, IconPlayerPause, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useParams, useSearchParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { PageLayout } from '@/components/layout/page-layout';

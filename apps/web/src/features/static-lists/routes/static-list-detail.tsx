@@ -11,7 +11,7 @@ import {
   IconUserMinus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { useDebouncedSearchPaging } from '@/components/list-page';

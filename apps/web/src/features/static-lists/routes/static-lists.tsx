@@ -2,7 +2,7 @@ import '../styles';
 import { Button, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconDownload, IconEye, IconSend } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import type { Template } from '@meridian/contracts';
 import { protectedRoutes } from '@/app/routes';
 import { editorTypeLabel } from '../utils/editor-type';

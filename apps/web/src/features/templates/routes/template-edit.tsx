@@ -1,7 +1,7 @@
 import '../styles';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { useTemplate } from '../api/templates';
 import { TemplateEditor } from '../components/template-editor';

@@ -19,7 +19,7 @@ import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
 import {
   tokenPlaceholder,
   tokenTypeChangeMessage,

@@ -1,7 +1,7 @@
 import { Button, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import {

@@ -25,7 +25,7 @@ import {
 } from '@meridian/contracts';
 import { IconArrowLeft, IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { fieldErrorsOf } from '@/lib/error-handling';

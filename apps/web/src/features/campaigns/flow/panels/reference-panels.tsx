@@ -1,7 +1,7 @@
 import { Alert, Anchor, Select, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { type PickerOption, useStaticListOptions, useWebhookOptions } from '../flow-api';
 import { optionFields } from './option-fields';
