@@ -9,9 +9,16 @@ import { PERSON_DOMAIN } from './fault-scenario';
 import type { FaultSmtpSink } from './fault-smtp-sink';
 import type { Random } from './seeded-random';
 
-export type FaultKind = 'kill' | 'terminate' | 'unsubscribe' | 'one-click' | 'broker';
+export type FaultKind = 'kill' | 'kill-http' | 'terminate' | 'unsubscribe' | 'one-click' | 'broker';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['kill', 'terminate', 'broker', 'unsubscribe', 'one-click'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'kill',
+  'kill-http',
+  'terminate',
+  'broker',
+  'unsubscribe',
+  'one-click',
+];
 
 /** A fault to inject once the sink has seen `at` mails arrive (a point in the run's progress). */
 export interface PlannedFault {
@@ -20,8 +27,9 @@ export interface PlannedFault {
 }
 
 /**
- * The seed's fault schedule: worker kills and connection terminations anywhere in the run (0:
- * right after publishing, while the audience is taken), unsubscribes once mail flows. Larger
+ * The seed's fault schedule: worker kills, kills of the HTTP process and connection terminations
+ * anywhere in the run (0: right after publishing, while the audience is taken), unsubscribes
+ * once mail flows. Larger
  * runs get more of each. On Kafka the broker is stopped and started again too (drawn last, so a
  * seed's other faults are the same on both transports).
  */
@@ -35,6 +43,7 @@ export function planFaults(random: Random, persons: number, kafka = false): Plan
     ...some('terminate', 2, 3, 0),
     ...some('unsubscribe', 2, 3, 1),
     ...some('one-click', 1, 1, 1),
+    ...some('kill-http', 1, 1, 0),
     ...(kafka ? some('broker', 1, 2, 0) : []),
   ].sort((a, b) => a.at - b.at);
 }
@@ -71,16 +80,38 @@ export async function settleRestarts(): Promise<void> {
   await Promise.all([...restarts]);
 }
 
-async function kill(c: ChaosContext): Promise<void> {
-  const worker = c.random.pick(c.workers);
+/** The HTTP process's restart in progress: the tier's own calls wait for it, as a client retries. */
+let httpBack: Promise<void> | null = null;
+
+async function httpUp(c: ChaosContext): Promise<void> {
+  while (httpBack) await httpBack;
+  if (!c.http.alive) return;
+  await c.http.ready();
+}
+
+async function kill(c: ChaosContext, target: ServiceProcess): Promise<void> {
   const downMs = c.random.int(100, 3000);
-  await worker.kill9();
-  c.log(`kill -9 ${worker.name}, back in ${downMs} ms`);
-  const restart = new Promise<void>((resolve) => setTimeout(resolve, downMs)).then(() => {
-    if (!worker.alive) worker.start();
+  await target.kill9();
+  c.log(`kill -9 ${target.name}, back in ${downMs} ms`);
+  const restart = new Promise<void>((resolve) => setTimeout(resolve, downMs)).then(async () => {
+    if (target.alive) return;
+    target.start();
+    // The HTTP process is back once it answers; a failed start is the seed's finding.
+    if (target === c.http)
+      await target.ready().catch((error: unknown) => {
+        const text = `${target.name} did not answer after its restart: ${error instanceof Error ? error.message : String(error)}`;
+        c.log(text);
+        c.problems.push(text);
+      });
   });
   restarts.add(restart);
   void restart.finally(() => restarts.delete(restart));
+  if (target === c.http) {
+    const back = restart.finally(() => {
+      if (httpBack === back) httpBack = null;
+    });
+    httpBack = back;
+  }
 }
 
 /** Stops the broker, keeps it down 1-5 s, starts it again on the same ports and data. */
@@ -129,6 +160,7 @@ async function unsubscribe(c: ChaosContext): Promise<void> {
     [c.organisationId, c.campaignId, String(c.seed), c.random.int(1, 3), PERSON_DOMAIN],
   );
   for (const person of rows) {
+    await httpUp(c);
     const response = await retried(() =>
       call(c.http.url, personUnsubscribeToggleContract, { person_id: person.id }, { token: c.who.bearer }),
     );
@@ -156,7 +188,9 @@ async function oneClick(c: ChaosContext): Promise<void> {
       redirect: 'manual',
     });
   // Like the contact's call above: right after a termination the request may meet a dead pooled
-  // connection once (a 500, nothing committed); a mail provider's one-click is retried too.
+  // connection once (a 500, nothing committed); a mail provider's one-click is retried too, and
+  // waits for a server that is down.
+  await httpUp(c);
   let response = await post();
   for (let attempt = 2; response.status >= 500 && attempt <= 3; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -170,7 +204,9 @@ async function oneClick(c: ChaosContext): Promise<void> {
 export async function inject(c: ChaosContext, fault: PlannedFault): Promise<void> {
   switch (fault.kind) {
     case 'kill':
-      return kill(c);
+      return kill(c, c.random.pick(c.workers));
+    case 'kill-http':
+      return kill(c, c.http);
     case 'terminate':
       return terminate(c);
     case 'unsubscribe':

@@ -39,7 +39,7 @@ function outcome(): SeedOutcome {
 }
 
 const faults: SeedFaults = {
-  injected: { kill: 2, terminate: 1, broker: 0, unsubscribe: 0, 'one-click': 1 },
+  injected: { kill: 2, 'kill-http': 1, terminate: 1, broker: 0, unsubscribe: 0, 'one-click': 1 },
   rcptTempfails: 3,
   crashes: 0,
 };
@@ -52,7 +52,7 @@ describe('invariantLines', () => {
       'smtp: 3 mails reached the sink (accepted 1, dropped 1, tempfailed 1); no Message-ID twice beyond the 1 of unknown outcome; sent = accepted',
       'outbox: 4 email events (dropped.v1 1, processed.v1 2, sent.v1 1); one processed and exactly one outcome event per message',
       'unsubscribes: 0 mid-run, nothing sent after the commit beyond the batch in flight',
-      'faults: kill 2, one-click 1, terminate 1; SMTP 3 RCPT + 1 DATA tempfails, 1 drops',
+      'faults: kill 2, kill-http 1, one-click 1, terminate 1; SMTP 3 RCPT + 1 DATA tempfails, 1 drops',
     ]);
   });
 
@@ -69,7 +69,7 @@ describe('invariantLines', () => {
       /^broker: 5 events of the campaign read back from 3 email topics, 4 event ids \(1 delivered again under their id\)/,
     );
     expect(lines[6]).toBe(
-      'faults: broker 2, kill 2, one-click 1, terminate 1; SMTP 3 RCPT + 1 DATA tempfails, 1 drops; 1 exits of a process by itself',
+      'faults: broker 2, kill 2, kill-http 1, one-click 1, terminate 1; SMTP 3 RCPT + 1 DATA tempfails, 1 drops; 1 exits of a process by itself',
     );
   });
 });

@@ -263,7 +263,8 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     const summary =
       `${outcome.runPersons.length} persons; sent ${count('sent')}, not sent ${count('not_sent')}, ` +
       `dropped ${count('dropped')}, outcome unknown ${count('outcome_unknown')}; ` +
-      `${c.injected.kill} worker kills, ${c.injected.terminate} connection terminations, ` +
+      `${c.injected.kill} worker kills, ${c.injected['kill-http']} HTTP process kills, ` +
+      `${c.injected.terminate} connection terminations, ` +
       (o.broker ? `${c.injected.broker} broker restarts, ` : '') +
       `${sink.rcptTempfails} RCPT + ${sink.arrivals.filter((a) => a.outcome === 'tempfailed').length} DATA tempfails, ` +
       `${sink.arrivals.filter((a) => a.outcome === 'dropped').length} drops; ${unsubscribes.length + oneClicks.length} unsubscribed mid-run` +
