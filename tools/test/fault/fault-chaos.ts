@@ -9,11 +9,13 @@ import { PERSON_DOMAIN } from './fault-scenario';
 import type { FaultSmtpSink } from './fault-smtp-sink';
 import type { Random } from './seeded-random';
 
-export type FaultKind = 'kill' | 'kill-http' | 'terminate' | 'unsubscribe' | 'one-click' | 'broker';
+export type FaultKind =
+  'kill' | 'kill-http' | 'kill-reports' | 'terminate' | 'unsubscribe' | 'one-click' | 'broker';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'kill',
   'kill-http',
+  'kill-reports',
   'terminate',
   'broker',
   'unsubscribe',
@@ -27,7 +29,8 @@ export interface PlannedFault {
 }
 
 /**
- * The seed's fault schedule: worker kills, kills of the HTTP process and connection terminations
+ * The seed's fault schedule: kills of workers, of the HTTP process and of the reports service's
+ * process, and connection terminations
  * anywhere in the run (0: right after publishing, while the audience is taken), unsubscribes
  * once mail flows. Larger
  * runs get more of each. On Kafka the broker is stopped and started again too (drawn last, so a
@@ -44,6 +47,7 @@ export function planFaults(random: Random, persons: number, kafka = false): Plan
     ...some('unsubscribe', 2, 3, 1),
     ...some('one-click', 1, 1, 1),
     ...some('kill-http', 1, 1, 0),
+    ...some('kill-reports', 1, 1, 0),
     ...(kafka ? some('broker', 1, 2, 0) : []),
   ].sort((a, b) => a.at - b.at);
 }
@@ -53,6 +57,8 @@ export interface ChaosContext {
   db: Client;
   who: SignedIn;
   http: ServiceProcess;
+  /** The reports service, which counts the campaign's email events. */
+  reports: ServiceProcess;
   /** The Kafka broker the services publish to; undefined on the Postgres transport. */
   broker?: KafkaBroker;
   workers: ServiceProcess[];
@@ -207,6 +213,8 @@ export async function inject(c: ChaosContext, fault: PlannedFault): Promise<void
       return kill(c, c.random.pick(c.workers));
     case 'kill-http':
       return kill(c, c.http);
+    case 'kill-reports':
+      return kill(c, c.reports);
     case 'terminate':
       return terminate(c);
     case 'unsubscribe':

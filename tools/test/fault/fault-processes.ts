@@ -12,10 +12,11 @@ export const APP_NAME_PREFIX = 'meridian-campaign';
 export const INTEGRATIONS_APP_NAME_PREFIX = 'meridian-integrations';
 
 /** The built services the tier runs as processes of their own. */
-export type ServiceName = 'campaign' | 'integrations';
+export type ServiceName = 'campaign' | 'integrations' | 'reports';
 const MAIN: Record<ServiceName, string> = {
   campaign: CAMPAIGN_MAIN,
   integrations: join(root, 'dist/server/apps/integrations-service/src/main.js'),
+  reports: join(root, 'dist/server/apps/reports-service/src/main.js'),
 };
 
 const running = new Set<ChildProcess>();

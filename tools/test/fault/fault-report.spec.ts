@@ -39,7 +39,15 @@ function outcome(): SeedOutcome {
 }
 
 const faults: SeedFaults = {
-  injected: { kill: 2, 'kill-http': 1, terminate: 1, broker: 0, unsubscribe: 0, 'one-click': 1 },
+  injected: {
+    kill: 2,
+    'kill-http': 1,
+    'kill-reports': 0,
+    terminate: 1,
+    broker: 0,
+    unsubscribe: 0,
+    'one-click': 1,
+  },
   rcptTempfails: 3,
   crashes: 0,
 };

@@ -13,6 +13,7 @@ import {
 import { checkInvariants, type SeedOutcome, type Unsubscribe } from './fault-invariants';
 import { readEmailTopics, waitForRelay } from './fault-kafka';
 import { ServiceProcess } from './fault-processes';
+import { checkReports } from './fault-reports';
 import { invariantLines } from './fault-report';
 import { insertPersons, PERSON_DOMAIN, prepareCampaign } from './fault-scenario';
 import { type FaultRates, NO_FAULTS, startFaultSmtpSink } from './fault-smtp-sink';
@@ -83,7 +84,7 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
       c.log(text);
       c.problems.push(text);
     });
-    for (const service of [c.http, ...c.workers])
+    for (const service of [c.http, c.reports, ...c.workers])
       if (service.crashed) {
         service.crashes++;
         c.log(`${service.name} exited by itself: started again`);
@@ -169,6 +170,8 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     ...o.env,
   };
   const http = new ServiceProcess('http', httpPort, { ...env, SERVICE_ROLE: ROLE_HTTP }, logDir);
+  // The reports service counts the run's email events through its own kills.
+  const reports = new ServiceProcess('reports', await freePort(), env, logDir, 'reports');
   const workers = await Promise.all(
     [1, 2].map(
       async (n) =>
@@ -181,6 +184,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
   try {
     const who = await o.platform.newOrganisation();
     http.start();
+    reports.start();
     // The integrations service (the warehouse sync) starts beside it: other schemas, other migrations.
     const syncStart = FaultWarehouseSync.start({
       seed: o.seed,
@@ -197,6 +201,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       log,
     });
     await http.ready();
+    await reports.ready();
     sync = await syncStart;
     const organisationId = who.organisation.id;
     await insertPersons(o.db, organisationId, o.persons);
@@ -207,7 +212,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     const plan = planFaults(random, o.persons, o.broker !== undefined);
     log(`plan: ${plan.map((f) => `${f.kind}@${f.at}`).join(' ')}`);
     const c: ChaosContext = {
-      ...{ random, db: o.db, who, http, workers, sink, organisationId, campaignId, seed: o.seed },
+      ...{ random, db: o.db, who, http, reports, workers, sink, organisationId, campaignId, seed: o.seed },
       broker: o.broker,
       ...{
         unsubscribes,
@@ -232,11 +237,13 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       unsubscribes,
       ...(relayed ? { broker: relayed.events } : {}),
     };
+    const counted = await checkReports(o.db, campaignId, outcome.messages.length, 180_000);
     const failures = [
       ...(timeout ? [timeout] : []),
       ...c.problems,
       ...(relayed?.problem ? [relayed.problem] : []),
       ...checkInvariants(outcome),
+      ...counted.failures,
       ...synced.failures.map((failure) => `sync: ${failure}`),
     ];
     // A seed that sent little proves little: say why instead of passing.
@@ -258,12 +265,13 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     );
     for (const { email } of stillSubscribed.rows)
       failures.push(`${email} used one-click unsubscribe and is still subscribed`);
-    const crashes = [http, ...workers].reduce((n, p) => n + p.crashes, 0);
+    const crashes = [http, reports, ...workers].reduce((n, p) => n + p.crashes, 0);
     const count = (status: string) => outcome.messages.filter((m) => m.status === status).length;
     const summary =
       `${outcome.runPersons.length} persons; sent ${count('sent')}, not sent ${count('not_sent')}, ` +
       `dropped ${count('dropped')}, outcome unknown ${count('outcome_unknown')}; ` +
       `${c.injected.kill} worker kills, ${c.injected['kill-http']} HTTP process kills, ` +
+      `${c.injected['kill-reports']} reports kills, ` +
       `${c.injected.terminate} connection terminations, ` +
       (o.broker ? `${c.injected.broker} broker restarts, ` : '') +
       `${sink.rcptTempfails} RCPT + ${sink.arrivals.filter((a) => a.outcome === 'tempfailed').length} DATA tempfails, ` +
@@ -277,12 +285,12 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
       rcptTempfails: sink.rcptTempfails,
       crashes,
     });
-    invariants.push(...synced.lines);
+    invariants.push(counted.line, ...synced.lines);
     for (const line of invariants) log(`invariant ${line}`);
     return { seed: o.seed, failures, summary, invariants, logDir };
   } finally {
     await settleRestarts();
-    await Promise.all([http, ...workers].map((p) => p.stop()));
+    await Promise.all([http, reports, ...workers].map((p) => p.stop()));
     await sync?.stop();
     await sink.close();
   }
