@@ -15,3 +15,25 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port free now between `min` and `max`, picked at random: below the kernel's ephemeral range,
+ * such a port stays free for a server that stops and starts again on it (no outgoing connection
+ * is given it meanwhile).
+ */
+export async function freePortBetween(min: number, max: number): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = min + Math.floor(Math.random() * (max - min));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`No free port between ${min} and ${max}`);
+}

@@ -9,9 +9,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePortBetween } from './free-port';
 
 /**
  * A real Apache Kafka broker for tests: the `kafka_2.13` server from Maven Central, run as one
@@ -90,24 +91,11 @@ export interface KafkaBroker {
 }
 
 /**
- * A loopback port free now, below the kernel's ephemeral range (32768 and up here): the broker
- * listens on it again after each restart, and while it is stopped a port from that range could
- * be handed to another process (a `listen(0)`, an outgoing connection), so the broker could not
- * bind it again. Ports below the range are only ever taken by name.
+ * Broker ports sit below the kernel's ephemeral range (32768 and up here): the broker listens on
+ * them again after each restart, and while it is stopped a port from that range could be handed
+ * to another process (a `listen(0)`, an outgoing connection), so it could not bind it again.
  */
-async function restartablePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolveFree) => {
-      const server = createServer();
-      server.unref();
-      server.once('error', () => resolveFree(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('No free port between 20000 and 32000 for the Kafka broker');
-}
+const restartablePort = () => freePortBetween(20_000, 32_000);
 
 /** Starts one KRaft broker on free loopback ports; resolves when it accepts connections. */
 export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {

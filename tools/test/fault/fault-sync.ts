@@ -56,6 +56,8 @@ export interface SyncSeedOptions {
   log: (line: string) => void;
 }
 
+const CALL_ATTEMPTS = 90;
+
 /**
  * The seed's warehouse sync: a Postgres warehouse, two processes of the built integrations
  * service, a connection and a sync set up through its HTTP API, run while the campaign runs and
@@ -91,23 +93,23 @@ export class FaultWarehouseSync {
     return sync;
   }
 
+  /**
+   * Whichever process is up answers (a kill may have just taken one down); a dead pooled connection
+   * after a termination may fail one call: tried again, on each live process in turn, once a second
+   * for up to CALL_ATTEMPTS seconds (a process started again listens within seconds, but both may be
+   * down at once, and a loaded machine starts them slowly).
+   */
   private async as(contract: Endpoint, body: unknown): Promise<Record<string, unknown>> {
-    const ATTEMPTS = 90;
-    // Whichever process is up answers (a kill may have just taken one down); a dead pooled connection
-    // after a termination may fail one call: tried again, on each live process in turn. A process
-    // started again during a broker outage is alive but listens only once its first subscription
-    // attempt has given up (10-20 s): always asking the first live one could miss the other. On
-    // Kafka a process started again after a kill listens once its consumer group has rebalanced,
-    // which waits for the killed member's session to end (30 s): with both killed at once, neither
-    // answers for that long, so the calls go on for 90 s.
     for (let attempt = 1; ; attempt++) {
       const alive = this.processes.filter((p) => p.alive);
       const target = alive.length > 0 ? alive[attempt % alive.length]! : this.processes[0]!;
       const response = await call(target.url, contract, body, { token: this.o.who.bearer }).catch(() => null);
       if (response?.status === 200) return response.body as Record<string, unknown>;
-      if (attempt === ATTEMPTS) {
+      if (attempt === CALL_ATTEMPTS) {
         if (!response)
-          throw new Error(`no integrations process answered ${contract.fullPath} in ${ATTEMPTS} attempts`);
+          throw new Error(
+            `no integrations process answered ${contract.fullPath} in ${CALL_ATTEMPTS} attempts`,
+          );
         return ok(response).body as Record<string, unknown>;
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
