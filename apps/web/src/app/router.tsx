@@ -7,6 +7,18 @@ import { RequireAuth, UnknownRoute } from './route-guards';
 import { RouterNavBridge } from './router-nav-bridge';
 import { protectedRoutes, publicRoutes, type ProtectedRouteName, type PublicRouteName } from './routes';
 
+/**
+ * One import() per module: each carries the list of chunks to fetch with it, and the app's first
+ * load carries every list.
+ */
+const connectionScreens = () => import('./connection-screens');
+const accountScreens = () => import('./account-screens');
+const salesforceScreens = () => import('./salesforce-screens');
+const tokenEditor = () => import('@/features/tokens/routes/token-editor');
+const passwordLink = () => import('@/features/auth/routes/password-link');
+const loginSteps = () => import('@/features/auth/early');
+const authLayout = () => import('./layouts/auth-layout');
+
 type Screen = Pick<RouteObject, 'element' | 'lazy' | 'loader'>;
 
 /**
@@ -16,10 +28,10 @@ type Screen = Pick<RouteObject, 'element' | 'lazy' | 'loader'>;
  */
 const protectedScreens: Record<ProtectedRouteName, Screen> = {
   connection: {
-    lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionListScreen }),
+    lazy: async () => ({ Component: (await connectionScreens()).ConnectionListScreen }),
   },
   connectionDetail: {
-    lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionDetailScreen }),
+    lazy: async () => ({ Component: (await connectionScreens()).ConnectionDetailScreen }),
   },
   syncConfiguration: {
     lazy: async () => ({
@@ -28,7 +40,7 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
     }),
   },
   syncConfigurationDetail: {
-    lazy: async () => ({ Component: (await import('./connection-screens')).SyncConfigurationScreen }),
+    lazy: async () => ({ Component: (await connectionScreens()).SyncConfigurationScreen }),
   },
   segment: { lazy: async () => ({ Component: (await import('./segment-screen')).SegmentScreen }) },
   campaigns: {
@@ -56,25 +68,25 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
     }),
   },
   ssoConfiguration: {
-    lazy: async () => ({ Component: (await import('./account-screens')).SsoConfigurationScreen }),
+    lazy: async () => ({ Component: (await accountScreens()).SsoConfigurationScreen }),
   },
   emailSettings: {
-    lazy: async () => ({ Component: (await import('./account-screens')).EmailSettingsScreen }),
+    lazy: async () => ({ Component: (await accountScreens()).EmailSettingsScreen }),
   },
   token: {
     lazy: async () => ({
-      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+      Component: (await tokenEditor()).TokenEditorRoute,
     }),
   },
   tokenDetail: {
     lazy: async () => ({
-      Component: (await import('@/features/tokens/routes/token-editor')).TokenEditorRoute,
+      Component: (await tokenEditor()).TokenEditorRoute,
     }),
   },
   tokenList: {
     lazy: async () => ({ Component: (await import('@/features/tokens/routes/token-list')).TokenListRoute }),
   },
-  impersonate: { lazy: async () => ({ Component: (await import('./account-screens')).ImpersonateScreen }) },
+  impersonate: { lazy: async () => ({ Component: (await accountScreens()).ImpersonateScreen }) },
   contacts: {
     lazy: async () => ({
       Component: (await import('@/features/contacts/routes/contacts-list')).ContactsListRoute,
@@ -83,7 +95,7 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
   contactDetail: {
     lazy: async () => ({ Component: (await import('./contact-screens')).ContactDetailScreen }),
   },
-  users: { lazy: async () => ({ Component: (await import('./account-screens')).UsersScreen }) },
+  users: { lazy: async () => ({ Component: (await accountScreens()).UsersScreen }) },
   staticLists: {
     lazy: async () => ({
       Component: (await import('@/features/static-lists/routes/static-lists')).StaticListsRoute,
@@ -94,15 +106,15 @@ const protectedScreens: Record<ProtectedRouteName, Screen> = {
       Component: (await import('@/features/static-lists/routes/static-list-detail')).StaticListDetailRoute,
     }),
   },
-  salesforce: { lazy: async () => ({ Component: (await import('./salesforce-screens')).SalesforceScreen }) },
+  salesforce: { lazy: async () => ({ Component: (await salesforceScreens()).SalesforceScreen }) },
   salesforceOauthComplete: {
-    lazy: async () => ({ Component: (await import('./salesforce-screens')).SalesforceOAuthCompleteScreen }),
+    lazy: async () => ({ Component: (await salesforceScreens()).SalesforceOAuthCompleteScreen }),
   },
   salesforceDetail: {
-    lazy: async () => ({ Component: (await import('./salesforce-screens')).SalesforceScreen }),
+    lazy: async () => ({ Component: (await salesforceScreens()).SalesforceScreen }),
   },
   connections: {
-    lazy: async () => ({ Component: (await import('./connection-screens')).ConnectionsOverviewScreen }),
+    lazy: async () => ({ Component: (await connectionScreens()).ConnectionsOverviewScreen }),
   },
   crmData: { lazy: async () => ({ Component: (await import('./crm-data-screen')).CrmDataScreen }) },
   devMails: {
@@ -119,9 +131,11 @@ const loginScreens: Record<Exclude<PublicRouteName, 'unsubscribed' | 'loginWithT
   register: {
     lazy: async () => ({ Component: (await import('@/features/auth/routes/register')).RegisterRoute }),
   },
-  loginStart: { lazy: async () => ({ Component: (await import('@/features/auth/early')).LoginStartRoute }) },
+  loginStart: { lazy: async () => ({ Component: (await loginSteps()).LoginStartRoute }) },
   loginPassword: {
-    lazy: async () => ({ Component: (await import('@/features/auth/early')).LoginPasswordRoute }),
+    lazy: async () => ({
+      Component: (await import('@/features/auth/routes/login-password')).LoginPasswordRoute,
+    }),
   },
   loginSso: {
     lazy: async () => ({ Component: (await import('@/features/auth/routes/login-sso')).LoginSsoRoute }),
@@ -131,12 +145,12 @@ const loginScreens: Record<Exclude<PublicRouteName, 'unsubscribed' | 'loginWithT
   },
   passwordCreate: {
     lazy: async () => ({
-      Component: (await import('@/features/auth/routes/password-link')).PasswordCreateRoute,
+      Component: (await passwordLink()).PasswordCreateRoute,
     }),
   },
   passwordReset: {
     lazy: async () => ({
-      Component: (await import('@/features/auth/routes/password-link')).PasswordResetRoute,
+      Component: (await passwordLink()).PasswordResetRoute,
     }),
   },
   verifyEmail: {
@@ -168,7 +182,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         {
           lazy: async () => {
             const [{ AuthLayout }, { SystemStatus }] = await Promise.all([
-              import('./layouts/auth-layout'),
+              authLayout(),
               import('@/features/system-status'),
             ]);
             return { element: <AuthLayout footer={<SystemStatus />} /> };
@@ -176,7 +190,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: toRoutes(publicRoutes, loginScreens),
         },
         {
-          lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
+          lazy: async () => ({ Component: (await authLayout()).AuthLayout }),
           children: [
             {
               path: publicRoutes.unsubscribed.pattern,

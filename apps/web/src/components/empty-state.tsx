@@ -1,5 +1,6 @@
-import { Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { IconBadge } from './badges';
 
 export interface EmptyStateProps {
   icon: ReactNode;
@@ -12,9 +13,7 @@ export function EmptyState({ icon, title, hint, action }: EmptyStateProps) {
   return (
     <Center py={48}>
       <Stack align="center" gap={8} maw={360}>
-        <ThemeIcon size={44} radius="xl" variant="light" color="gray">
-          {icon}
-        </ThemeIcon>
+        <IconBadge>{icon}</IconBadge>
         <Text fw={600} ta="center">
           {title}
         </Text>

@@ -30,7 +30,6 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';

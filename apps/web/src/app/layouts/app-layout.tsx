@@ -1,4 +1,4 @@
-import { AppShell } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Outlet } from '@/lib/router';
 // By module, not the feature's index: that would bring every login screen (and their schemas).
 import { useSession } from '@/features/auth/api/get-session';
@@ -18,28 +18,32 @@ export function AppLayout() {
 
   // Confirm dialogs (`modals.openConfirmModal`) are opened by signed-in screens only: their
   // provider, and the dialog code under it, load with the first one (`DeferredConfirmDialogs`).
+  // The header is fixed; the page starts below it. The two variables are the ones screens read for
+  // the header's height (the template editor fills the rest of the viewport).
+  const headerHeight = HEADER_HEIGHT + (impersonated ? IMPERSONATION_BANNER_HEIGHT : 0);
+  const frame = {
+    '--app-shell-header-height': `${headerHeight}px`,
+    '--app-shell-header-offset': `${headerHeight}px`,
+  } as CSSProperties;
   return (
     <>
-      <AppShell
-        header={{ height: HEADER_HEIGHT + (impersonated ? IMPERSONATION_BANNER_HEIGHT : 0) }}
-        padding={0}
-      >
+      <div style={frame}>
         {/* The first stop of the keyboard: past the navigation, straight to the screen. */}
         <a href="#main-content" className={classes.skipLink}>
           Skip to content
         </a>
-        <AppShell.Header className={classes.header}>
+        <header className={classes.header}>
           {session.data && impersonated ? (
             <ImpersonationBanner session={session.data} onEnd={() => void logout()} />
           ) : null}
           <div style={{ height: HEADER_HEIGHT }}>
             <TopNav />
           </div>
-        </AppShell.Header>
-        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        </header>
+        <main id="main-content" tabIndex={-1} className={classes.main}>
           <Outlet />
-        </AppShell.Main>
-      </AppShell>
+        </main>
+      </div>
       <DeferredConfirmDialogs />
     </>
   );

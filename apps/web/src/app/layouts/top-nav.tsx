@@ -1,7 +1,8 @@
-import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconUserShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from '@/lib/router';
+import { InitialsAvatar } from '@/components/badges';
 import { deferredMenu } from '@/components/deferred-menu';
 import { Brand } from '@/components/layout/brand';
 import { useSession } from '@/features/auth/api/get-session';
@@ -57,7 +58,7 @@ export function TopNav() {
             visibleFrom="md"
             title={`${session.data.account.email} · ${session.data.organisation.name}`}
           >
-            <Avatar size={32} radius="xl" color="meridian" name={session.data.account.name} />
+            <InitialsAvatar name={session.data.account.name} />
             <div>
               <Text size="sm" fw={600} lh={1.2} truncate maw={180}>
                 {session.data.account.name}

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CrashScreen } from './crash-screen';
+import { LazyCrashScreen } from './lazy-crash-screen';
 
 interface State {
   error: unknown;
@@ -21,7 +21,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override render(): ReactNode {
     if (this.state.hasError)
-      return <CrashScreen error={this.state.error} componentStack={this.state.componentStack} />;
+      return <LazyCrashScreen error={this.state.error} componentStack={this.state.componentStack} />;
     return this.props.children;
   }
 }

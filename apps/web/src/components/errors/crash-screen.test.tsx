@@ -8,7 +8,7 @@ function Broken(): never {
 }
 
 describe('the crash screen', () => {
-  it('shows the error with its call stack folded away, and Back reloads the page', () => {
+  it('shows the error with its call stack folded away, and Back reloads the page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
@@ -19,7 +19,10 @@ describe('the crash screen', () => {
         </AppErrorBoundary>
       </MantineProvider>,
     );
-    expect(screen.getByRole('heading', { name: 'There was an error processing your request' })).toBeTruthy();
+    // Its code loads when the crash happens.
+    expect(
+      await screen.findByRole('heading', { name: 'There was an error processing your request' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Error: render failed/ }));
     expect(screen.getByTestId('crash-stack').textContent).toContain('render failed');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));

@@ -1,8 +1,8 @@
 import { useRouteError } from '@/lib/router';
-import { CrashScreen } from './crash-screen';
+import { LazyCrashScreen } from './lazy-crash-screen';
 
 /** The router catches errors thrown while rendering a route; they get the same crash screen. */
 export function RouteErrorScreen() {
   const error = useRouteError();
-  return <CrashScreen error={error} />;
+  return <LazyCrashScreen error={error} />;
 }

@@ -1,6 +1,7 @@
-import { Center, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Center, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { ResponseOf, personListContract } from '@meridian/contracts';
+import { IconBadge } from '@/components/badges';
 // By module, not the folder's index: it also exports the row menu and its menu code.
 import { ListLoader } from '@/components/list-table/list-table-state';
 import { OpenableRow } from '@/components/list-table/openable-row';
@@ -29,9 +30,9 @@ export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) 
     return (
       <Center py={72}>
         <Stack align="center" gap={8}>
-          <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+          <IconBadge>
             <IconUsers size={22} stroke={1.6} />
-          </ThemeIcon>
+          </IconBadge>
           <Text fw={600}>No contacts found.</Text>
           <Text size="sm" c="dimmed">
             Try another search or date range, or add contacts from the Actions menu.

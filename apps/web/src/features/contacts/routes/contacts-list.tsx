@@ -1,5 +1,5 @@
 import '../styles';
-import { Button, Group, NativeSelect, Paper } from '@mantine/core';
+import { Button, Group, Input, Paper } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from '@/lib/router';
@@ -64,19 +64,27 @@ export function ContactsListRoute() {
         <Group p="md" justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
             <SearchInput label="Search contacts" value={search} onChange={changeSearch} />
-            {/* The browser's own list: Mantine's Select would bring its combobox and the
-                positioning library into the list's first load for five fixed choices. */}
-            <NativeSelect
+            {/* The browser's own list, on the input styles the search box loads anyway: Mantine's
+                Select would bring its combobox and positioning library, NativeSelect its chevron. */}
+            <Input
+              component="select"
               size="sm"
               w={180}
               aria-label="Date added"
-              data={DATE_ADDED_OPTIONS.map(({ value, label }) => ({ value, label }))}
+              rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+              rightSectionPointerEvents="none"
               value={dateAdded}
               onChange={(event) => {
                 setDateAdded(event.currentTarget.value as DateAddedValue);
                 resetPage();
               }}
-            />
+            >
+              {DATE_ADDED_OPTIONS.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Input>
           </Group>
         </Group>
         <ContactsTable
