@@ -10,12 +10,13 @@ import type { FaultSmtpSink } from './fault-smtp-sink';
 import type { Random } from './seeded-random';
 
 export type FaultKind =
-  'kill' | 'kill-http' | 'kill-reports' | 'terminate' | 'unsubscribe' | 'one-click' | 'broker';
+  'kill' | 'kill-http' | 'kill-reports' | 'kill-auth' | 'terminate' | 'unsubscribe' | 'one-click' | 'broker';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'kill',
   'kill-http',
   'kill-reports',
+  'kill-auth',
   'terminate',
   'broker',
   'unsubscribe',
@@ -29,8 +30,8 @@ export interface PlannedFault {
 }
 
 /**
- * The seed's fault schedule: kills of workers, of the HTTP process and of the reports service's
- * process, and connection terminations
+ * The seed's fault schedule: kills of workers, of the HTTP process, of the reports and the auth
+ * services' processes, and connection terminations
  * anywhere in the run (0: right after publishing, while the audience is taken), unsubscribes
  * once mail flows. Larger
  * runs get more of each. On Kafka the broker is stopped and started again too (drawn last, so a
@@ -48,6 +49,7 @@ export function planFaults(random: Random, persons: number, kafka = false): Plan
     ...some('one-click', 1, 1, 1),
     ...some('kill-http', 1, 1, 0),
     ...some('kill-reports', 1, 1, 0),
+    ...some('kill-auth', 1, 1, 0),
     ...(kafka ? some('broker', 1, 2, 0) : []),
   ].sort((a, b) => a.at - b.at);
 }
@@ -59,6 +61,8 @@ export interface ChaosContext {
   http: ServiceProcess;
   /** The reports service, which counts the campaign's email events. */
   reports: ServiceProcess;
+  /** The auth service the services ask about tokens (the tier's test platform makes users with its own). */
+  auth: ServiceProcess;
   /** The Kafka broker the services publish to; undefined on the Postgres transport. */
   broker?: KafkaBroker;
   workers: ServiceProcess[];
@@ -86,24 +90,31 @@ export async function settleRestarts(): Promise<void> {
   await Promise.all([...restarts]);
 }
 
-/** The HTTP process's restart in progress: the tier's own calls wait for it, as a client retries. */
-let httpBack: Promise<void> | null = null;
+/**
+ * Restarts in progress of the processes the tier's own calls go through (the campaign service's
+ * HTTP process, and the auth service it asks about tokens): the calls wait for them, as a client
+ * retries.
+ */
+const comingBack = new Map<ServiceProcess, Promise<void>>();
 
-async function httpUp(c: ChaosContext): Promise<void> {
-  while (httpBack) await httpBack;
-  if (!c.http.alive) return;
-  await c.http.ready();
+/** Waits until the HTTP process and the auth service answer. */
+async function callable(c: ChaosContext): Promise<void> {
+  for (const service of [c.auth, c.http]) {
+    while (comingBack.has(service)) await comingBack.get(service);
+    if (service.alive) await service.ready();
+  }
 }
 
 async function kill(c: ChaosContext, target: ServiceProcess): Promise<void> {
   const downMs = c.random.int(100, 3000);
   await target.kill9();
   c.log(`kill -9 ${target.name}, back in ${downMs} ms`);
+  const answers = target === c.http || target === c.auth;
   const restart = new Promise<void>((resolve) => setTimeout(resolve, downMs)).then(async () => {
     if (target.alive) return;
     target.start();
-    // The HTTP process is back once it answers; a failed start is the seed's finding.
-    if (target === c.http)
+    // A process the tier calls is back once it answers; a failed start is the seed's finding.
+    if (answers)
       await target.ready().catch((error: unknown) => {
         const text = `${target.name} did not answer after its restart: ${error instanceof Error ? error.message : String(error)}`;
         c.log(text);
@@ -112,11 +123,11 @@ async function kill(c: ChaosContext, target: ServiceProcess): Promise<void> {
   });
   restarts.add(restart);
   void restart.finally(() => restarts.delete(restart));
-  if (target === c.http) {
+  if (answers) {
     const back = restart.finally(() => {
-      if (httpBack === back) httpBack = null;
+      if (comingBack.get(target) === back) comingBack.delete(target);
     });
-    httpBack = back;
+    comingBack.set(target, back);
   }
 }
 
@@ -166,7 +177,7 @@ async function unsubscribe(c: ChaosContext): Promise<void> {
     [c.organisationId, c.campaignId, String(c.seed), c.random.int(1, 3), PERSON_DOMAIN],
   );
   for (const person of rows) {
-    await httpUp(c);
+    await callable(c);
     const response = await retried(() =>
       call(c.http.url, personUnsubscribeToggleContract, { person_id: person.id }, { token: c.who.bearer }),
     );
@@ -196,7 +207,7 @@ async function oneClick(c: ChaosContext): Promise<void> {
   // Like the contact's call above: right after a termination the request may meet a dead pooled
   // connection once (a 500, nothing committed); a mail provider's one-click is retried too, and
   // waits for a server that is down.
-  await httpUp(c);
+  await callable(c);
   let response = await post();
   for (let attempt = 2; response.status >= 500 && attempt <= 3; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -215,6 +226,8 @@ export async function inject(c: ChaosContext, fault: PlannedFault): Promise<void
       return kill(c, c.http);
     case 'kill-reports':
       return kill(c, c.reports);
+    case 'kill-auth':
+      return kill(c, c.auth);
     case 'terminate':
       return terminate(c);
     case 'unsubscribe':

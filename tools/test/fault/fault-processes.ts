@@ -12,8 +12,9 @@ export const APP_NAME_PREFIX = 'meridian-campaign';
 export const INTEGRATIONS_APP_NAME_PREFIX = 'meridian-integrations';
 
 /** The built services the tier runs as processes of their own. */
-export type ServiceName = 'campaign' | 'integrations' | 'reports';
+export type ServiceName = 'campaign' | 'integrations' | 'reports' | 'auth';
 const MAIN: Record<ServiceName, string> = {
+  auth: join(root, 'dist/server/apps/auth-service/src/main.js'),
   campaign: CAMPAIGN_MAIN,
   integrations: join(root, 'dist/server/apps/integrations-service/src/main.js'),
   reports: join(root, 'dist/server/apps/reports-service/src/main.js'),

@@ -43,6 +43,7 @@ const faults: SeedFaults = {
     kill: 2,
     'kill-http': 1,
     'kill-reports': 0,
+    'kill-auth': 0,
     terminate: 1,
     broker: 0,
     unsubscribe: 0,

@@ -84,7 +84,7 @@ async function waitForRun(c: ChaosContext, plan: ReturnType<typeof planFaults>, 
       c.log(text);
       c.problems.push(text);
     });
-    for (const service of [c.http, c.reports, ...c.workers])
+    for (const service of [c.http, c.reports, c.auth, ...c.workers])
       if (service.crashed) {
         service.crashes++;
         c.log(`${service.name} exited by itself: started again`);
@@ -158,9 +158,27 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     appendFileSync(join(logDir, 'faults.log'), `${new Date().toISOString()} ${line}\n`);
   const sink = await startFaultSmtpSink(o.seed, SMTP_FAULTS);
   const httpPort = await freePort();
+  // The auth service the others ask about tokens: a process of the tier's, killed like them. The
+  // test platform's own auth process makes the organisation and its user.
+  const auth = new ServiceProcess(
+    'auth',
+    await freePort(),
+    {
+      DATABASE_URL: o.databaseUrl,
+      SMTP_URL: o.platform.mails.url,
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      MERIDIAN_MODE: 'local',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...(o.broker ? { KAFKA_BROKERS: o.broker.brokers } : {}),
+      ...o.env,
+    },
+    logDir,
+    'auth',
+  );
   const env = {
     DATABASE_URL: o.databaseUrl,
-    AUTH_SERVICE_URL: o.platform.authServiceUrl,
+    AUTH_SERVICE_URL: auth.url,
     SMTP_URL: sink.url,
     PUBLIC_BASE_URL: `http://127.0.0.1:${httpPort}`,
     MERIDIAN_MODE: 'local',
@@ -183,6 +201,8 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
   let sync: FaultWarehouseSync | undefined;
   try {
     const who = await o.platform.newOrganisation();
+    auth.start();
+    await auth.ready();
     http.start();
     reports.start();
     // The integrations service (the warehouse sync) starts beside it: other schemas, other migrations.
@@ -212,7 +232,19 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     const plan = planFaults(random, o.persons, o.broker !== undefined);
     log(`plan: ${plan.map((f) => `${f.kind}@${f.at}`).join(' ')}`);
     const c: ChaosContext = {
-      ...{ random, db: o.db, who, http, reports, workers, sink, organisationId, campaignId, seed: o.seed },
+      ...{
+        random,
+        db: o.db,
+        who,
+        http,
+        reports,
+        auth,
+        workers,
+        sink,
+        organisationId,
+        campaignId,
+        seed: o.seed,
+      },
       broker: o.broker,
       ...{
         unsubscribes,
@@ -265,13 +297,13 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     );
     for (const { email } of stillSubscribed.rows)
       failures.push(`${email} used one-click unsubscribe and is still subscribed`);
-    const crashes = [http, reports, ...workers].reduce((n, p) => n + p.crashes, 0);
+    const crashes = [http, reports, auth, ...workers].reduce((n, p) => n + p.crashes, 0);
     const count = (status: string) => outcome.messages.filter((m) => m.status === status).length;
     const summary =
       `${outcome.runPersons.length} persons; sent ${count('sent')}, not sent ${count('not_sent')}, ` +
       `dropped ${count('dropped')}, outcome unknown ${count('outcome_unknown')}; ` +
       `${c.injected.kill} worker kills, ${c.injected['kill-http']} HTTP process kills, ` +
-      `${c.injected['kill-reports']} reports kills, ` +
+      `${c.injected['kill-reports']} reports kills, ${c.injected['kill-auth']} auth kills, ` +
       `${c.injected.terminate} connection terminations, ` +
       (o.broker ? `${c.injected.broker} broker restarts, ` : '') +
       `${sink.rcptTempfails} RCPT + ${sink.arrivals.filter((a) => a.outcome === 'tempfailed').length} DATA tempfails, ` +
@@ -290,7 +322,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedReport> {
     return { seed: o.seed, failures, summary, invariants, logDir };
   } finally {
     await settleRestarts();
-    await Promise.all([http, reports, ...workers].map((p) => p.stop()));
+    await Promise.all([http, reports, auth, ...workers].map((p) => p.stop()));
     await sync?.stop();
     await sink.close();
   }
