@@ -21,6 +21,14 @@ interface AxeViolation {
 
 /** Runs axe-core over the page (or one part of it, such as an open dialog) and lists its violations. */
 export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+  // The part checked may still be on its way (a dialog whose code loads when it first opens, on a
+  // loaded machine): wait for it rather than fail on an empty selection.
+  if (scope)
+    await waitForExpression(
+      page,
+      `document.querySelector(${JSON.stringify(scope)}) !== null`,
+      `${scope} to show`,
+    );
   // Transitions over, every open dialog fully opaque: a dialog fading in would be measured half
   // transparent. Mantine starts a transition a frame after it mounts, so poll rather than wait once.
   const settled = `(() => {
