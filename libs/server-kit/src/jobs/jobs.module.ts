@@ -12,6 +12,7 @@ import {
   type JobsModuleOptions,
   queueSchemaName,
 } from './jobs.tokens';
+import { withReleaseOnce } from './release-once';
 
 /**
  * The service's job queue (graphile-worker) in its own schema `<schema>_jobs`.
@@ -46,7 +47,7 @@ export class JobsModule {
               logger.warn({ err: error, queue_schema: queueSchema }, 'job queue connection lost');
             pool.on('error', lost);
             pool.on('connect', (client) => client.on('error', lost));
-            return pool;
+            return withReleaseOnce(pool);
           },
         },
         JobQueue,
