@@ -20,26 +20,17 @@ function releaseOnce(client: PoolClient): PoolClient {
  * the worker process exited). The second release of a client already back in the pool has
  * nothing left to do.
  */
+type Done = (release?: unknown) => void;
+type ConnectCallback = (error: Error | undefined, client: PoolClient | undefined, done: Done) => void;
+
 export function withReleaseOnce(pool: Pool): Pool {
-  const connect = pool.connect.bind(pool) as (
-    callback?: (
-      error: Error | undefined,
-      client: PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ) => Promise<PoolClient> | undefined;
-  pool.connect = ((
-    callback?: (
-      error: Error | undefined,
-      client: PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ) => {
+  // pg's overloads (a promise without a callback, nothing with one) as one signature.
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<PoolClient> | undefined;
+  pool.connect = ((callback?: ConnectCallback) => {
     if (!callback) return (connect() as Promise<PoolClient>).then(releaseOnce);
     void connect((error, client, done) => {
       if (!client) return callback(error, client, done);
-      releaseOnce(client);
-      callback(error, client, client.release as (release?: unknown) => void);
+      callback(error, releaseOnce(client), client.release as Done);
     });
     return undefined;
   }) as Pool['connect'];
