@@ -34,6 +34,27 @@ function templateName(options: TestDatabaseOptions): string | undefined {
   return options.empty ? undefined : process.env.MERIDIAN_TEST_TEMPLATE_DB || undefined;
 }
 
+/** How long `drop()` lets the test's own connections finish closing before it cuts them. */
+const CLOSING_GRACE_MS = 10_000;
+
+/**
+ * A pool's `end()` resolves before its connections' sockets have closed. Cut by the forced drop
+ * in that moment, such a connection reports the server's 'terminating connection' to a pool
+ * nobody listens to any more, and the test process fails on an unhandled error. Waits until the
+ * database has no sessions (or the grace is over: a test that leaks one still gets its drop).
+ */
+async function closingConnectionsGone(admin: Client, name: string): Promise<void> {
+  const deadline = Date.now() + CLOSING_GRACE_MS;
+  for (;;) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0]!.n === 0 || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Creates a database of its own for one test file; `drop()` removes it. In the service tier it
  * is a copy of the run's template, holding what the services' migrations make (the services
@@ -59,6 +80,7 @@ export async function createTestDatabase(
       const client = new Client({ connectionString: adminUrl() });
       await client.connect();
       try {
+        await closingConnectionsGone(client, name);
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await client.end();
