@@ -1,4 +1,5 @@
 import { type Session, sessionSchema, tokenVerifyContract } from '@meridian/contracts';
+import { DomainError } from '../errors/domain-error';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/logger';
 import type { RequestContext } from './request-context';
 import { SessionCache } from './session-cache';
@@ -15,6 +16,16 @@ export function sessionToContext(session: Session): RequestContext {
     impersonatorId: session.impersonator?.id ?? null,
     isStaff: session.roles.some((r) => r.role_name === 'INTERNAL_STAFF'),
   };
+}
+
+/**
+ * The auth service could not say whether a session holds (unreachable, timed out, or failing
+ * itself): 503 in the one error body, not a 500 of the asking service. `reason` is for the log.
+ */
+export class AuthUnavailableError extends DomainError {
+  constructor(readonly reason: string) {
+    super('ServiceUnavailableException');
+  }
 }
 
 /**
@@ -35,17 +46,27 @@ export class HttpTokenVerifier implements TokenVerifier {
     if (cached) return cached;
     const ticket = this.cache.ticket();
     const correlationId = currentCorrelationId();
-    const response = await fetch(`${this.authServiceUrl}${tokenVerifyContract.fullPath}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
-      },
-      body: JSON.stringify({ role_names: [] }),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${this.authServiceUrl}${tokenVerifyContract.fullPath}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
+        },
+        body: JSON.stringify({ role_names: [] }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      // Auth down, restarting or too slow: the caller may try again, it did nothing wrong.
+      throw new AuthUnavailableError(`token.verify failed: ${(error as Error).message}`);
+    }
     if (response.status === 401 || response.status === 403) return null;
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new AuthUnavailableError(`auth service answered ${response.status} to token.verify`);
+    }
     if (!response.ok) throw new Error(`auth service answered ${response.status} to token.verify`);
     const session = sessionSchema.parse(await response.json());
     const context = sessionToContext(session);
