@@ -87,6 +87,26 @@ export async function snapshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Runs `step`; when it fails, saves a screenshot `failed-<name>` under e2e/artifacts and adds
+ * the page's address and the text of its open dialogs and drawers to the error, so a failure
+ * seen once (under load, in CI) can be read afterwards.
+ */
+export async function explainFailure<T>(page: Page, name: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    await snapshot(page, `failed-${name}`).catch(() => undefined);
+    const open = await page
+      .locator('[role="dialog"], .mantine-Drawer-content')
+      .allInnerTexts()
+      .catch(() => [] as string[]);
+    const seen = `at ${page.url()}; open dialogs and drawers: ${JSON.stringify(open)}`;
+    if (error instanceof Error) error.message = `${error.message}\n${seen}`;
+    throw error;
+  }
+}
+
+/**
  * Waits until a JavaScript expression is true in the page. Polled from here through the debugging
  * protocol: the page's Content-Security-Policy forbids the in-page evaluation of a string that
  * `page.waitForFunction` would use.

@@ -13,7 +13,7 @@ import { FlowBuilderPage } from '../../pages/flow-builder.page';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { callApi, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
-import { launchBrowser, newPage, snapshot } from '../../support/browser';
+import { explainFailure, launchBrowser, newPage, snapshot } from '../../support/browser';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -159,10 +159,13 @@ describe('campaign authoring, end to end', () => {
     await new AppShell(page).closeToast('flow: Some fields are invalid');
     await page.getByRole('tab', { name: /Flow.*Some fields are invalid/ }).waitFor();
     await page.getByRole('tab', { name: /Flow/ }).click();
-    await page.getByText('Fields are invalid').first().waitFor();
+    // The step card's badge (exact: the tab and the toast say 'Some fields are invalid').
+    await page.getByText('Fields are invalid', { exact: true }).first().waitFor();
     const flow = new FlowBuilderPage(page);
-    await flow.step('Send email').click();
-    await flow.drawer.getByText('Select an email template').first().waitFor();
+    await explainFailure(page, 'authoring-missing-template', async () => {
+      await flow.step('Send email').click();
+      await flow.drawer.getByText('Select an email template').first().waitFor();
+    });
     await flow.drawer.getByLabel('Email template', { exact: true }).first().click();
     await page.getByRole('option', { name: template }).click();
     await flow.closeDrawer();
