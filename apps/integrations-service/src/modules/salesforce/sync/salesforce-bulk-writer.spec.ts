@@ -1,4 +1,4 @@
-import { parseBulkError, toIngestCsv } from './salesforce-bulk-writer';
+import { firstColumn, parseBulkError, toIngestCsv } from './salesforce-bulk-writer';
 
 describe('Bulk API ingest CSV', () => {
   it('takes every record’s columns, Id first; a missing value leaves the field alone, null clears it', () => {
@@ -28,5 +28,17 @@ describe('Bulk API ingest CSV', () => {
       message: 'something odd',
       fields: [],
     });
+  });
+
+  it('reads the first field of every record: quotes undone, commas and line breaks in quoted fields kept in their record', () => {
+    const csv =
+      '"sf__Id","sf__Created",Id,Street\r\n' +
+      '"003A","false","003A","1 Main St, ""North""\nFloor 2"\r\n' +
+      '003B,false,003B,\n' +
+      '"0""3C","true",,"a,\r\nb"\n';
+    expect(firstColumn(csv)).toEqual(['sf__Id', '003A', '003B', '0"3C']);
+    expect(firstColumn('')).toEqual([]);
+    expect(firstColumn('"sf__Id"')).toEqual(['sf__Id']);
+    expect(() => firstColumn('"003A')).toThrow('Unterminated');
   });
 });
