@@ -19,6 +19,7 @@ export * from './bootstrap/bootstrap';
 export * from './mail/mail.port';
 export * from './database/transactions';
 export * from './database/sql-text';
+export * from './database/session-lock';
 export * from './events/event-transport';
 export * from './events/events.options';
 export * from './events/events.errors';
