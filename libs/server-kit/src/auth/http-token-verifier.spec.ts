@@ -9,6 +9,13 @@ describe(HttpTokenVerifier.name, () => {
 
   beforeAll(async () => {
     server = createServer((_request, response) => {
+      if (status === 0) {
+        // An answer that breaks off: its headers, half a body, then the connection goes.
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '400' });
+        response.write('{"account":');
+        setTimeout(() => response.destroy(), 20);
+        return;
+      }
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end('{}');
     });
@@ -36,6 +43,13 @@ describe(HttpTokenVerifier.name, () => {
       code: 'ServiceUnavailableException',
       description: 'Service unavailable',
     });
+  });
+
+  it('is unavailable when the answer breaks off', async () => {
+    status = 0;
+    const error = await new HttpTokenVerifier(url()).verify('token').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthUnavailableError);
+    expect(toErrorBody(error)).toMatchObject({ status_code: 503, code: 'ServiceUnavailableException' });
   });
 
   it('is unavailable when auth cannot be reached', async () => {

@@ -68,7 +68,14 @@ export class HttpTokenVerifier implements TokenVerifier {
       throw new AuthUnavailableError(`auth service answered ${response.status} to token.verify`);
     }
     if (!response.ok) throw new Error(`auth service answered ${response.status} to token.verify`);
-    const session = sessionSchema.parse(await response.json());
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      // The answer broke off (auth stopped mid-answer).
+      throw new AuthUnavailableError(`token.verify answer unreadable: ${(error as Error).message}`);
+    }
+    const session = sessionSchema.parse(body);
     const context = sessionToContext(session);
     this.cache.put(token, context, Date.parse(session.session.expires_at), ticket);
     return context;
