@@ -7,6 +7,7 @@ import {
 } from '../src/modules/campaigns/journey/campaign-mailer.port';
 import { randomUUID } from 'node:crypto';
 import { SendRateRepository } from '../src/modules/delivery/sending/send-rate.repository';
+import { SendingRepository } from '../src/modules/delivery/sending/sending.repository';
 import { verifyTrackingToken } from '../src/modules/delivery/tracking/tracking-tokens';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
@@ -340,6 +341,45 @@ describe('CampaignMailerService', () => {
     await sink.waitFor({ to: eve.email });
     const events = (await eventsOf(scope.runId)).map((e) => e.name);
     expect(events.filter((n) => n === emailEvents.emailProcessed.name)).toHaveLength(1);
+  });
+
+  it('records as unknown a message another attempt claimed after this one found it queued, and does not send it', async () => {
+    const scope = await newRun(admin, 'Taken over');
+    const kept = await addPerson(admin, 'kept@customer.test', 'Kept');
+    const taken = await addPerson(admin, 'taken@customer.test', 'Taken');
+    // Messages made, nothing sent: both queued.
+    expect(
+      await mailer.sendCampaignEmails(scope, { template_id: templateId }, [kept, taken], AbortSignal.abort()),
+    ).toEqual([]);
+    // An attempt whose batch lost its transaction claims one of them just before this call does.
+    const repository = t.app.get(SendingRepository);
+    const claim = repository.claim.bind(repository);
+    const spy = jest.spyOn(repository, 'claim').mockImplementationOnce(async (rows) => {
+      await t.sql(
+        `UPDATE campaign.email_messages SET status = 'sending', sending_since = now()
+          WHERE run_id = $1 AND person_id = $2`,
+        [scope.runId, taken.id],
+      );
+      return claim(rows);
+    });
+    try {
+      const outcomes = await mailer.sendCampaignEmails(scope, { template_id: templateId }, [kept, taken]);
+      expect(outcomes).toEqual([
+        { personId: kept.id, orgId: null, status: 'sent', reason: null },
+        { personId: taken.id, orgId: null, status: 'outcome_unknown', reason: 'interrupted while sending' },
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    await sink.waitFor({ to: kept.email });
+    expect(sink.unclaimed({ to: taken.email })).toEqual([]);
+    const rows = await messages(scope.runId);
+    expect(rows.map((r) => [r.person_id, r.status]).sort()).toEqual(
+      [
+        [kept.id, 'sent'],
+        [taken.id, 'outcome_unknown'],
+      ].sort(),
+    );
   });
 
   it('shares one send rate per organisation among concurrent senders; each organisation has its own', async () => {

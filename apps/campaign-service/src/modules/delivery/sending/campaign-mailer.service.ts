@@ -265,6 +265,13 @@ export class CampaignMailerService implements CampaignMailer {
           const claimed = await this.repository.claim(
             slice.map((p) => ({ id: p.row.id, subject: p.mail.subject, links: p.links })),
           );
+          // A row this call found queued but could not claim was claimed meanwhile by an attempt
+          // whose batch lost its transaction (and with it these persons) while it went on
+          // sending. It may be mailing it now, or have died: either way its outcome is unknown
+          // here, and recorded so (the first recorded outcome wins), or nobody ever would.
+          for (const p of slice)
+            if (!claimed.has(p.row.id))
+              failed({ row: p.row, status: 'outcome_unknown', reason: 'interrupted while sending' });
           const results = await Promise.all(
             slice.filter((p) => claimed.has(p.row.id)).map((p) => this.deliver(p)),
           );
