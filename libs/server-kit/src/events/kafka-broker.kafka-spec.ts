@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@meridian/contracts';
 import { createTestDatabase, type KafkaBroker, startKafkaBroker } from '@meridian/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, KafkaJSNonRetriableError, logLevel } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { HttpTokenVerifier } from '../auth/http-token-verifier';
 import { SessionCache } from '../auth/session-cache';
@@ -217,6 +217,29 @@ describe('KafkaTransport on a real broker', () => {
   // 30 s grace period, and its consumers came back after the close. The coordinator held their
   // JoinGroup until the old members' sessions ended; kafkajs waited for that answer, then took the
   // late answer for a crash and restarted the closed consumer.
+  it('starts again a consumer kafkajs gave up on (an error it does not retry), and delivers what it missed', async () => {
+    const event = testEvent('given-up');
+    const publisher = transport();
+    const received: EventEnvelope[] = [];
+    let crashes = 0;
+    await transport().subscribe(`given-up-${uniqueSuffix()}`, [event], async (e) => {
+      // The first delivery fails as a broker outage can make kafkajs fail: not retried, not restarted.
+      if (crashes === 0) {
+        crashes += 1;
+        throw new KafkaJSNonRetriableError('Connection error: connect ECONNREFUSED');
+      }
+      received.push(e);
+    });
+    const published = KEYS.map((key, seq) => envelopeOf(event, { key, seq }));
+    await publishUntilSent(publisher, published);
+    await waitFor(
+      () => published.every((p) => received.some((r) => r.id === p.id)),
+      'every event through the consumer started again',
+      120_000,
+    );
+    expect(crashes).toBe(1);
+  }, 240_000);
+
   it('keeps a subscription closed after a broker restart closed: it never joins its group again', async () => {
     const event = testEvent('closed');
     const group = `closed-${uniqueSuffix()}`;

@@ -9,6 +9,7 @@ import {
   type LogEntry,
   type Producer,
 } from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { EventTransportStatus } from '../health/health.module';
 import type {
@@ -37,6 +38,11 @@ export interface KafkaTransportOptions {
 }
 
 const KAFKA_BATCH_CHUNK = 500;
+/** Waits before starting again a consumer kafkajs gave up on: 1 s, doubling up to 30 s. */
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+
+type Handler = { each: EnvelopeHandler } | { batch: EnvelopeBatchHandler };
 
 function kafkaLogCreator(logger: Logger) {
   return () =>
@@ -66,6 +72,7 @@ export class KafkaTransport implements EventTransport {
   /** Consumers being closed: kafkajs must not restart them when a request pending from before crashes. */
   private readonly closing = new WeakSet<Consumer>();
   private readonly clients: (Producer | Admin)[] = [];
+  private closed = false;
 
   constructor(private readonly options: KafkaTransportOptions) {
     this.kafka = new Kafka({
@@ -102,10 +109,53 @@ export class KafkaTransport implements EventTransport {
   private async subscribeWith(
     group: string,
     definitions: readonly EventDefinition[],
-    handler: { each: EnvelopeHandler } | { batch: EnvelopeBatchHandler },
+    handler: Handler,
   ): Promise<EventSubscription> {
     const topics = definitions.map((d) => d.name);
     await this.ensureTopics(topics);
+    const seen = new RecentIds(this.options.recentIdsPerConsumer ?? 10_000);
+    const live: { consumer: Consumer | null; closed: boolean } = { consumer: null, closed: false };
+    // kafkajs restarts a consumer that crashed on an error it deems retriable; on any other (a
+    // connection refused while the broker restarts can be one) it disconnects and stops for good,
+    // and the subscription would take no event again. Such a consumer is replaced, with backoff.
+    const replace = async (dead: Consumer) => {
+      if (live.closed || this.closed || live.consumer !== dead) return;
+      live.consumer = null;
+      this.consumers.delete(dead);
+      for (let attempt = 0; !live.closed && !this.closed; attempt++) {
+        await sleep(Math.min(RESTART_FIRST_MS * 2 ** attempt, RESTART_MAX_MS));
+        if (live.closed || this.closed) return;
+        try {
+          const consumer = await this.startConsumer(group, topics, handler, seen, replace);
+          if (live.closed || this.closed) return void (await this.disconnect(consumer));
+          live.consumer = consumer;
+          this.options.logger.warn({ group }, 'Kafka consumer started again after it stopped on an error');
+          return;
+        } catch (error) {
+          this.options.logger.warn(
+            { err: error, group, attempt },
+            'Kafka consumer could not start again; retrying',
+          );
+        }
+      }
+    };
+    live.consumer = await this.startConsumer(group, topics, handler, seen, replace);
+    return {
+      close: async () => {
+        live.closed = true;
+        if (live.consumer) await this.disconnect(live.consumer);
+      },
+    };
+  }
+
+  /** A consumer of `group` subscribed to `topics` and running `handler`; `dead` hears if kafkajs gives it up. */
+  private async startConsumer(
+    group: string,
+    topics: readonly string[],
+    handler: Handler,
+    seen: RecentIds,
+    dead: (consumer: Consumer) => Promise<void>,
+  ): Promise<Consumer> {
     const consumer: Consumer = this.kafka.consumer({
       groupId: group,
       // kafkajs restarts a crashed consumer even after disconnect() (its pending JoinGroup answered
@@ -113,11 +163,18 @@ export class KafkaTransport implements EventTransport {
       // retries: 5 is kafkajs's own default for consumers, which a retry option replaces.
       retry: { retries: 5, restartOnFailure: () => Promise.resolve(!this.closing.has(consumer)) },
     });
-    const seen = new RecentIds(this.options.recentIdsPerConsumer ?? 10_000);
     const state = { group, joined: false };
     consumer.on(consumer.events.GROUP_JOIN, () => (state.joined = true));
     consumer.on(consumer.events.REBALANCING, () => (state.joined = false));
-    consumer.on(consumer.events.CRASH, () => (state.joined = false));
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      state.joined = false;
+      if (payload.restart || this.closing.has(consumer)) return;
+      this.options.logger.error(
+        { group, err: payload.error },
+        'Kafka consumer stopped on an error kafkajs does not restart; starting it again',
+      );
+      void dead(consumer);
+    });
     await consumer.connect();
     this.consumers.set(consumer, state);
     const envelopeOf = (topic: string, message: KafkaMessage) => {
@@ -129,7 +186,7 @@ export class KafkaTransport implements EventTransport {
       return seen.has(envelope.id) ? null : envelope;
     };
     try {
-      await consumer.subscribe({ topics, fromBeginning: true });
+      await consumer.subscribe({ topics: [...topics], fromBeginning: true });
       if ('each' in handler) {
         await consumer.run({
           eachMessage: async ({ topic, message }) => {
@@ -162,7 +219,7 @@ export class KafkaTransport implements EventTransport {
       await this.disconnect(consumer);
       throw error;
     }
-    return { close: () => this.disconnect(consumer) };
+    return consumer;
   }
 
   /**
@@ -220,6 +277,7 @@ export class KafkaTransport implements EventTransport {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.consumers.keys()].map((consumer) => this.disconnect(consumer)));
     // Disconnects the clients themselves: a connect still retrying is abandoned, not awaited.
     const clients = this.clients.splice(0);
