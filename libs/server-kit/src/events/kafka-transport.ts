@@ -126,12 +126,12 @@ export class KafkaTransport implements EventTransport {
         await sleep(Math.min(RESTART_FIRST_MS * 2 ** attempt, RESTART_MAX_MS));
         if (live.closed || this.closed) return;
         try {
-          const consumer = await this.startConsumer(group, topics, handler, seen, replace);
+          const consumer = await this.startConsumer(group, topics, handler, seen, live, replace);
           if (live.closed || this.closed) return void (await this.disconnect(consumer));
-          live.consumer = consumer;
           this.options.logger.warn({ group }, 'Kafka consumer started again after it stopped on an error');
           return;
         } catch (error) {
+          live.consumer = null;
           this.options.logger.warn(
             { err: error, group, attempt },
             'Kafka consumer could not start again; retrying',
@@ -139,7 +139,7 @@ export class KafkaTransport implements EventTransport {
         }
       }
     };
-    live.consumer = await this.startConsumer(group, topics, handler, seen, replace);
+    await this.startConsumer(group, topics, handler, seen, live, replace);
     return {
       close: async () => {
         live.closed = true;
@@ -148,12 +148,16 @@ export class KafkaTransport implements EventTransport {
     };
   }
 
-  /** A consumer of `group` subscribed to `topics` and running `handler`; `dead` hears if kafkajs gives it up. */
+  /**
+   * A consumer of `group` subscribed to `topics` and running `handler`; `dead` hears if kafkajs gives
+   * it up. It is `live.consumer` from its creation, so a crash while it is still starting is heard.
+   */
   private async startConsumer(
     group: string,
     topics: readonly string[],
     handler: Handler,
     seen: RecentIds,
+    live: { consumer: Consumer | null },
     dead: (consumer: Consumer) => Promise<void>,
   ): Promise<Consumer> {
     const consumer: Consumer = this.kafka.consumer({
@@ -163,6 +167,7 @@ export class KafkaTransport implements EventTransport {
       // retries: 5 is kafkajs's own default for consumers, which a retry option replaces.
       retry: { retries: 5, restartOnFailure: () => Promise.resolve(!this.closing.has(consumer)) },
     });
+    live.consumer = consumer;
     const state = { group, joined: false };
     consumer.on(consumer.events.GROUP_JOIN, () => (state.joined = true));
     consumer.on(consumer.events.REBALANCING, () => (state.joined = false));
