@@ -144,6 +144,27 @@ describe('local gateway', () => {
     });
   });
 
+  it('answers an address it cannot decode or forward in the error body, not its own', async () => {
+    // fetch() would normalise these; the raw request line goes as written.
+    for (const path of ['/api/campaign/v2/t/o/%00%ff', '/api/campaign/v2/..%2f..%2fetc', '/%ff']) {
+      const [answer] = await rawExchange(
+        port,
+        `GET ${path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`,
+        1,
+      );
+      expect({ path, status: answer.status, body: JSON.parse(answer.body) }).toEqual({
+        path,
+        status: 400,
+        body: {
+          status_code: 400,
+          code: 'BadRequestException',
+          description: 'The address is not valid',
+          fields: {},
+        },
+      });
+    }
+  });
+
   it('sends the security headers on pages, assets and API answers', async () => {
     for (const path of ['/', '/templates/some-id', '/assets/app-1a2b.js']) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);

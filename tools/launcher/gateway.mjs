@@ -21,6 +21,21 @@ function errorBody(status_code, code, description) {
   return { status_code, code, description, fields: {} };
 }
 
+const CODE_OF_STATUS = {
+  404: 'NotFoundException',
+  413: 'PayloadTooLargeException',
+  414: 'UriTooLongException',
+};
+
+/** What the client is told: the router's and the proxy's own wording says nothing to a user. */
+function describe(error) {
+  if (error.code === 'FST_ERR_BAD_URL' || /invalid characters/.test(error.message)) {
+    return 'The address is not valid';
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return 'The address is too long';
+  return error.message;
+}
+
 /**
  * Answers once the client has sent the rest of a refused body: answering first closes
  * the connection with unread data, which resets it, and a client still writing loses
@@ -49,20 +64,24 @@ export async function startGateway({
   extraOrigins = [],
   registerExtras,
 }) {
-  const app = Fastify({ logger: false, bodyLimit: 200 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 200 * 1024 * 1024,
+    trustProxy: true,
+    // An address the router cannot decode (`%ff`) or whose parameter is too long: the error body
+    // like every other answer, not Fastify's own.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+  });
 
-  app.setErrorHandler((error, request, reply) => {
+  function sendError(error, request, reply) {
     const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
     const body =
       status >= 500
         ? errorBody(500, 'InternalServerError', 'Something went wrong!')
-        : errorBody(
-            status,
-            status === 413 ? 'PayloadTooLargeException' : 'BadRequestException',
-            error.message,
-          );
+        : errorBody(status, CODE_OF_STATUS[status] ?? 'BadRequestException', describe(error));
     afterUnreadBody(request.raw, () => reply.code(status).send(body));
-  });
+  }
+  app.setErrorHandler(sendError);
 
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0];
@@ -110,11 +129,11 @@ export async function startGateway({
           }
           return rest;
         },
-        onError: (reply, { error }) => {
-          reply.code(502).send({
-            ...errorBody(502, 'BadGatewayException', `Service behind ${prefix} is not reachable`),
-            detail: error?.message,
-          });
+        // What went wrong (an address, a refused port) is not the client's to read.
+        onError: (reply) => {
+          reply
+            .code(502)
+            .send(errorBody(502, 'BadGatewayException', `Service behind ${prefix} is not reachable`));
         },
       },
     });

@@ -255,6 +255,16 @@ describe('SesWebhookController', () => {
     await post({ ...good, SigningCertURL: certUrl.replace('https:', 'http:') }).expect(403);
     expect(await eventNames(scope.runId)).not.toContain(emailEvents.emailDelivered.name);
     await post({ Type: 'Notification' }).expect(400);
+    const garbled = await t
+      .http()
+      .post(sesNotificationContract.fullPath)
+      .set('content-type', 'text/plain')
+      .send('not json')
+      .expect(400);
+    expect(garbled.body).toMatchObject({
+      code: 'BadRequestException',
+      description: 'The request body is not valid JSON',
+    });
     // Plain text stays refused everywhere else.
     await t
       .http()

@@ -56,7 +56,11 @@ export class SesModule implements OnModuleInit {
         try {
           done(null, JSON.parse(body as string) as unknown);
         } catch {
-          done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined);
+          const error = Object.assign(new Error('Body is not valid JSON'), {
+            statusCode: 400,
+            code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+          });
+          done(error, undefined);
         }
       },
     );
