@@ -49,7 +49,7 @@ export async function buildIfStale(root, say) {
         join(root, 'node_modules/vite/bin/vite.js'),
         'build',
         '--config',
-        'apps/web/vite.config.ts',
+        'apps/web/vite.config.mts',
         '--outDir',
         staging,
         '--emptyOutDir',

@@ -93,6 +93,9 @@ async function main() {
           PUBLIC_BASE_URL: settings.publicBaseUrl,
           MERIDIAN_MODE: settings.mode,
           LOG_LEVEL: settings.logLevel,
+          // The AWS SDK (SES) warns on Node 20 about its releases of 2027; the versions pinned here
+          // run on it (VERSIONS), and the warning would be the first thing a newcomer reads.
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
           SMTP_URL: smtpUrl,
           // Locally, a warehouse on this machine (the embedded Postgres) may be connected.
           ...(service.name === 'integrations-service' &&

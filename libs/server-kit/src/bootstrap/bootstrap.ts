@@ -10,7 +10,7 @@ import { ErrorFilter, sendErrorBody } from '../errors/error-filter';
 import { compileTrustProxy } from '../http/client-address';
 import { FastRoutes, type ServerSettings } from '../http/fast-routes';
 import { hardenRequests } from '../http/request-hardening';
-import { CORRELATION_HEADER, correlationStorage } from '../logging/logger';
+import { CORRELATION_HEADER, correlationStorage, loggedPath } from '../logging/logger';
 
 /** Nest's own log lines, sent to the service's pino logger. */
 class PinoNestLogger implements LoggerService {
@@ -104,7 +104,7 @@ export async function createServiceApp(
     logger[level](
       {
         method: request.method,
-        url: request.url.split('?')[0],
+        url: loggedPath(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

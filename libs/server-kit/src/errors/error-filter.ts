@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { currentCorrelationId } from '../logging/logger';
+import { currentCorrelationId, loggedPath } from '../logging/logger';
 import { DomainError } from './domain-error';
 import { zodIssuesToFields } from './zod-fields';
 
@@ -148,9 +148,9 @@ export function sendErrorBody(
 ): void {
   const body = toErrorBody(error);
   if (body.status_code >= 500) {
-    logger.error({ err: error, method: request.method, url: request.url }, 'request failed');
+    logger.error({ err: error, method: request.method, url: loggedPath(request.url) }, 'request failed');
   } else {
-    logger.info({ code: body.code, status: body.status_code, url: request.url }, 'request refused');
+    logger.info({ code: body.code, status: body.status_code, url: loggedPath(request.url) }, 'request refused');
   }
   afterUnreadBody(request.raw, () => {
     if (!reply.sent) void reply.status(body.status_code).send(body);

@@ -10,7 +10,7 @@ import {
 } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { CORRELATION_HEADER, correlationStorage } from '../logging/logger';
+import { CORRELATION_HEADER, correlationStorage, loggedPath } from '../logging/logger';
 import { clientAddress, type TrustProxy } from './client-address';
 import { API_SECURITY_HEADERS } from './request-hardening';
 
@@ -156,7 +156,7 @@ export class FastRoutes {
   private log(request: IncomingMessage, url: string, status: number, started: bigint): void {
     if (!this.logger.isLevelEnabled('info')) return;
     const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-    this.logger.info({ method: request.method, url: url.split('?')[0], status, ms }, 'request');
+    this.logger.info({ method: request.method, url: loggedPath(url), status, ms }, 'request');
   }
 }
 

@@ -77,3 +77,16 @@ export function currentCorrelationId(): string | undefined {
 export function runWithCorrelation<T>(correlationId: string | undefined, fn: () => T): T {
   return correlationStorage.run({ correlationId: correlationId ?? randomUUID() }, fn);
 }
+
+const LOGGED_PATH_MAX = 300;
+
+/**
+ * A request's address as the logs show it: the path alone (a query can carry a code or a token)
+ * and at most 300 characters (a client's 8 KB address is not worth 8 KB of every log line).
+ */
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0]!;
+  return path.length > LOGGED_PATH_MAX
+    ? `${path.slice(0, LOGGED_PATH_MAX)}... (${path.length} characters)`
+    : path;
+}
