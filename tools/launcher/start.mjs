@@ -94,7 +94,7 @@ async function main() {
           MERIDIAN_MODE: settings.mode,
           LOG_LEVEL: settings.logLevel,
           // The AWS SDK (SES) warns on Node 20 about its releases of 2027; the versions pinned here
-          // run on it (VERSIONS), and the warning would be the first thing a newcomer reads.
+          // run on it (package-lock.json), and the warning would be the first thing a newcomer reads.
           AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
           SMTP_URL: smtpUrl,
           // Locally, a warehouse on this machine (the embedded Postgres) may be connected.
