@@ -1,4 +1,5 @@
 import {
+  campaignCreateContract,
   contactFileUploadContract,
   healthContracts,
   templateCreateContract,
@@ -63,6 +64,18 @@ describe('HTTP probe: hostile client input on every endpoint', () => {
     const nested = await t.call(templateGetContract, { template_id: `${id}\u0000` }, admin);
     expect(nested.status).toBe(400);
     expect(nested.body.fields).toEqual({ template_id: ['template_id must not contain a NUL character'] });
+
+    // Half of a surrogate pair: the name went into the campaign's event payload, which jsonb refused (a 500).
+    const half = await t.call(
+      campaignCreateContract,
+      { name: 'Spring \ud800', campaign_context: 'person' },
+      admin,
+    );
+    expect(half.status).toBe(400);
+    expect(half.body.fields).toEqual({
+      name: ['name must be valid Unicode text (half of a surrogate pair found)'],
+    });
+    expect(await t.sql(`SELECT 1 FROM campaign.campaigns WHERE name LIKE 'Spring%'`)).toHaveLength(0);
   });
 
   it('sends the security headers on every API answer, refusals included', async () => {

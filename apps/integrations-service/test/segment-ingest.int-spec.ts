@@ -251,6 +251,32 @@ describe('Segment Tracking API ingest', () => {
     expect((await productEvents(org.organisation.id)).map((e) => e.message_id)).toEqual(['kept-1']);
   });
 
+  it('records a call carrying text Postgres cannot store (NUL, half a surrogate pair) as an error and keeps the rest', async () => {
+    const org = await t.platform.newOrganisation();
+    const key = await t.newWriteKey(org);
+    // The escapes as a client's JSON carries them (the last note is one well-formed pair).
+    const batch = `{"batch":[
+      {"type":"track","userId":"u-5","event":"Nul","properties":{"note":"a\\u0000b"}},
+      {"type":"track","userId":"u-5","event":"Half","properties":{"note":"\\ud800"}},
+      {"type":"track","userId":"u-5","event":"Kept","messageId":"kept-2","properties":{"note":"\\ud83d\\ude00"}}
+    ]}`;
+    expect((await t.track('/v1/batch', batch, key)).status).toBe(200);
+    const single = await t.track('/v1/track', '{"userId":"u-5","event":"E\\u0000"}', key);
+    expect(single.status).toBe(400);
+    expect(single.body).toMatchObject({
+      code: 'ValidationException',
+      description: segmentMessages.invalidText,
+    });
+    await inboxEmpty();
+    expect((await errors(org.organisation.id)).map((e) => [e.exception, e.description])).toEqual([
+      ['InvalidText', segmentMessages.invalidText],
+      ['InvalidText', segmentMessages.invalidText],
+      ['InvalidText', segmentMessages.invalidText],
+    ]);
+    const kept = await productEvents(org.organisation.id);
+    expect(kept.map((e) => [e.message_id, e.properties.note])).toEqual([['kept-2', '\u{1F600}']]);
+  });
+
   it('answers 400 to an oversized batch, an oversized call and bad JSON, and records them', async () => {
     const org = await t.platform.newOrganisation();
     const key = await t.newWriteKey(org);

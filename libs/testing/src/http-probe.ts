@@ -21,6 +21,8 @@ export interface ProbeAnswer {
 }
 
 const NUL_TEXT = 'probe\u0000text';
+/** Half of a surrogate pair: JSON.stringify writes it as the escape `\ud800`, which jsonb refuses. */
+const HALF_PAIR_TEXT = 'probe\ud800text';
 /** Just over the services' 10 MB body limit. */
 const OVERSIZED = Buffer.alloc(10 * 1024 * 1024 + 1024, 'a');
 OVERSIZED.write('{"probe":"', 0);
@@ -52,6 +54,11 @@ const namesNul = (body: ErrorBody) =>
     messages.some((m) => m.includes('must not contain a NUL character')),
   );
 
+const namesHalfPair = (body: ErrorBody) =>
+  Object.values(body.fields).some((messages) =>
+    messages.some((m) => m.includes('must be valid Unicode text')),
+  );
+
 const json = { 'content-type': 'application/json' };
 
 export const PROBES: Probe[] = [
@@ -66,6 +73,20 @@ export const PROBES: Probe[] = [
         method: 'POST',
         headers: json,
         body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, NUL_TEXT]))),
+      },
+    }),
+  },
+  {
+    name: 'half of a surrogate pair in every string',
+    methods: ['POST'],
+    expect: 400,
+    check: namesHalfPair,
+    request: (e) => ({
+      path: pathOf(e, 'probe'),
+      init: {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, HALF_PAIR_TEXT]))),
       },
     }),
   },

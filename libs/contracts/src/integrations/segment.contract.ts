@@ -44,6 +44,7 @@ export const segmentMessages = {
   eventInFuture: 'Timestamp is more than a day in the future, even after clock-skew correction',
   missingEmail: 'Identify call has no traits.email: no contact to upsert',
   invalidCall: 'Call does not match the Tracking API',
+  invalidText: 'Call contains text that cannot be stored (a NUL character or half of a surrogate pair)',
   rangeInvalid: 'End time must be after the start time',
   timeRangeInvalid: 'Time range must be 24 for hours, or 30, 60 or 90 for days',
 } as const;
@@ -64,6 +65,7 @@ export const segmentErrorKinds = [
   'EventInFuture',
   'MissingEmail',
   'InvalidCall',
+  'InvalidText',
 ] as const;
 export type SegmentErrorKind = (typeof segmentErrorKinds)[number];
 

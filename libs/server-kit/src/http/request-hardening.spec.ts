@@ -1,33 +1,71 @@
 import { ValidationError } from '../errors/domain-error';
 import { toErrorBody } from '../errors/error-filter';
-import { findNulPath, refuseNul } from './request-hardening';
+import {
+  findBadText,
+  LONE_SURROGATE_MESSAGE,
+  NUL_MESSAGE,
+  refuseNul,
+  storableText,
+} from './request-hardening';
 
-describe('findNulPath', () => {
+describe('findBadText', () => {
+  const nul = (path: string) => ({ path, message: NUL_MESSAGE });
+  const half = (path: string) => ({ path, message: LONE_SURROGATE_MESSAGE });
+
   it('finds a NUL in a nested string, an array item or an object key', () => {
-    expect(findNulPath({ a: { b: 'x\u0000' } })).toBe('a.b');
-    expect(findNulPath({ list: ['ok', 'n\u0000'] })).toBe('list.1');
-    expect(findNulPath({ ['k\u0000']: 1 })).toBe('k\u0000');
-    expect(findNulPath('\u0000')).toBe('');
+    expect(findBadText({ a: { b: 'x\u0000' } })).toEqual(nul('a.b'));
+    expect(findBadText({ list: ['ok', 'n\u0000'] })).toEqual(nul('list.1'));
+    expect(findBadText({ ['k\u0000']: 1 })).toEqual(nul('k\u0000'));
+    expect(findBadText('\u0000')).toEqual(nul(''));
   });
 
-  it('passes text without one, and other values', () => {
-    expect(findNulPath({ a: 'plain', n: 1, b: true, z: null, list: [{ c: 'é' }] })).toBeNull();
-    expect(findNulPath(undefined)).toBeNull();
+  it('finds half of a surrogate pair, high or low, alone or at either end', () => {
+    expect(findBadText({ name: '\ud800' })).toEqual(half('name'));
+    expect(findBadText({ name: 'a\udfff' })).toEqual(half('name'));
+    expect(findBadText({ list: ['\ud83d\ude00', '\ude00\ud83d'] })).toEqual(half('list.1'));
+    expect(findBadText({ ['\udc00']: 1 })).toEqual(half('\udc00'));
+  });
+
+  it('passes text without one (whole pairs too), and other values', () => {
+    expect(
+      findBadText({ a: 'plain', n: 1, b: true, z: null, list: [{ c: 'é', d: '\u{1F600}' }] }),
+    ).toBeNull();
+    expect(findBadText(undefined)).toBeNull();
+  });
+});
+
+describe('storableText', () => {
+  it('drops NUL characters and replaces half surrogate pairs, keeping whole ones', () => {
+    expect(storableText('a\u0000b\u0000')).toBe('ab');
+    expect(storableText('\ud800x\udc00\u{1F600}')).toBe('\uFFFDx\uFFFD\u{1F600}');
+    const clean = 'plain é \u{1F600}';
+    expect(storableText(clean)).toBe(clean);
   });
 });
 
 describe('refuseNul', () => {
-  it('throws a validation error naming the field', () => {
-    let thrown: unknown;
+  const fieldsOf = (value: unknown) => {
     try {
-      refuseNul({ person: { first_name: 'A\u0000' } });
+      refuseNul(value);
     } catch (error) {
-      thrown = error;
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).fields;
     }
-    expect(thrown).toBeInstanceOf(ValidationError);
-    expect((thrown as ValidationError).fields).toEqual({
+    throw new Error('not refused');
+  };
+
+  it('throws a validation error naming the field', () => {
+    expect(fieldsOf({ person: { first_name: 'A\u0000' } })).toEqual({
       'person.first_name': ['person.first_name must not contain a NUL character'],
     });
+    expect(fieldsOf({ name: '\ud800' })).toEqual({
+      name: [`name ${LONE_SURROGATE_MESSAGE}`],
+    });
+  });
+
+  it('spells a NUL or a lone surrogate of a key as an escape in the field name, and keeps whole pairs', () => {
+    expect(Object.keys(fieldsOf({ ['\u{1F600}\ud800']: 'x' }))).toEqual(['\u{1F600}\\ud800']);
+    expect(Object.keys(fieldsOf({ ['a\u0000']: 'x' }))).toEqual(['a\\u0000']);
   });
 });
 

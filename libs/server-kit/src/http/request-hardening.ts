@@ -5,31 +5,68 @@ import { sendErrorBody } from '../errors/error-filter';
 
 /** Postgres refuses U+0000 in text and jsonb; a request carrying one is refused before it gets there. */
 export const NUL_MESSAGE = 'must not contain a NUL character';
+/**
+ * JSON can spell half of a UTF-16 surrogate pair (`"\ud800"`); Postgres's jsonb refuses it, and in
+ * text it would turn into U+FFFD on the way. Refused like a NUL.
+ */
+export const LONE_SURROGATE_MESSAGE = 'must be valid Unicode text (half of a surrogate pair found)';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with `text` for Postgres, or null. */
+function textFault(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  return LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null;
+}
+
+const UNSTORABLE = new RegExp(`${LONE_SURROGATE.source}|\u0000`, 'g');
 
 /**
- * The path (`a.b.0`) of the first NUL character in `value`'s strings or object keys,
- * `''` when it is `value` itself, or null when there is none.
+ * `text` as Postgres can store it, for data read from another system (a warehouse row) rather than
+ * typed by a client: NUL characters dropped (as the CSV import drops them), half surrogate pairs
+ * replaced by U+FFFD (as a UTF-8 decoder does).
  */
-export function findNulPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+export function storableText(text: string): string {
+  if (!text.includes('\u0000') && !LONE_SURROGATE.test(text)) return text;
+  return text.replace(UNSTORABLE, (c) => (c === '\u0000' ? '' : '\uFFFD'));
+}
+
+/**
+ * The path (`a.b.0`) of the first string or object key in `value` that Postgres cannot store (a
+ * NUL character, half of a surrogate pair), `''` when it is `value` itself, with what is wrong;
+ * null when there is none.
+ */
+export function findBadText(
+  value: unknown,
+  path: string[] = [],
+  depth = 0,
+): { path: string; message: string } | null {
+  if (typeof value === 'string') {
+    const message = textFault(value);
+    return message === null ? null : { path: path.join('.'), message };
+  }
   // JSON nests at most this deep in practice; deeper input is left to the contract to refuse.
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   for (const [key, item] of Object.entries(value)) {
     const at = [...path, key];
-    if (key.includes('\u0000')) return at.join('.');
-    const found = findNulPath(item, at, depth + 1);
+    const message = textFault(key);
+    if (message !== null) return { path: at.join('.'), message };
+    const found = findBadText(item, at, depth + 1);
     if (found !== null) return found;
   }
   return null;
 }
 
-/** Throws the field-named 400 when `value` carries a NUL character. */
+/** Throws the field-named 400 when `value` carries text Postgres cannot store. */
 export function refuseNul(value: unknown, path: string[] = []): void {
-  const found = findNulPath(value, path);
+  const found = findBadText(value, path);
   if (found === null) return;
-  // A NUL in a key would otherwise land in the answer's field name.
-  const field = found === '' ? '_' : found.replaceAll('\u0000', '\\u0000');
-  throw new ValidationError({ [field]: [`${field === '_' ? 'Request' : field} ${NUL_MESSAGE}`] });
+  // A NUL or a lone surrogate in a key would otherwise land in the answer's field name.
+  const field =
+    found.path === ''
+      ? '_'
+      : found.path.replace(UNSTORABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  throw new ValidationError({ [field]: [`${field === '_' ? 'Request' : field} ${found.message}`] });
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type SegmentErrorKind,
   segmentMessages,
 } from '@meridian/contracts';
-import { DomainError } from '@meridian/server-kit';
+import { DomainError, findBadText } from '@meridian/server-kit';
 import { batchCallWriter, overCallLimit } from './segment-batch-calls';
 import { refused, type RefusedCall } from './segment-calls';
 import { SegmentInboxRepository } from './segment-inbox.repository';
@@ -17,6 +17,8 @@ import { SegmentRelay } from './segment-relay.service';
 import { SegmentWriteKeys } from './segment-write-keys.service';
 
 const gunzipAsync = promisify(gunzip);
+/** A JSON escape of U+0000 or of a surrogate (a pair is checked as it parses). */
+const ESCAPED_BAD_TEXT = /\\u(?:0000|[dD][89a-fA-F])/;
 const inflateAsync = promisify(inflate);
 
 export interface IngestRequest {
@@ -78,7 +80,14 @@ export class SegmentIngestService {
       if (!bodyKey) throw unauthorized(segmentMessages.missingWriteKey);
       organisationId = await this.requireOrganisation(bodyKey);
     }
-    const { payloads, errors } = this.split(organisationId, request.path, body, receivedAt);
+    // Postgres stores neither U+0000 nor half a surrogate pair, and JSON reaches either only through
+    // a \u escape: most bodies are passed without looking at their calls.
+    const suspect = ESCAPED_BAD_TEXT.test(text);
+    if (suspect && request.path !== 'batch' && findBadText(body) !== null) {
+      await this.refuse(organisationId, 'InvalidText', segmentMessages.invalidText, text, receivedAt);
+      throw badRequest('ValidationException', segmentMessages.invalidText);
+    }
+    const { payloads, errors } = this.split(organisationId, request.path, body, receivedAt, suspect);
     if (request.path === 'batch' && !Array.isArray(body.batch)) {
       await this.refuse(organisationId, 'InvalidCall', segmentMessages.batchNotArray, text, receivedAt);
       throw badRequest('ValidationException', segmentMessages.batchNotArray);
@@ -114,7 +123,7 @@ export class SegmentIngestService {
   }
 
   /** Each call as the JSON the inbox stores, batch defaults applied; calls over 32 KB are refused. */
-  private split(organisationId: string, path: IngestRequest['path'], body: Json, at: Date) {
+  private split(organisationId: string, path: IngestRequest['path'], body: Json, at: Date, suspect: boolean) {
     const payloads: string[] = [];
     const errors: RefusedCall[] = [];
     if (path !== 'batch') {
@@ -127,6 +136,10 @@ export class SegmentIngestService {
     const callJson = batchCallWriter(body);
     for (const item of body.batch as unknown[]) {
       const json = callJson(item);
+      if (suspect && findBadText(item) !== null) {
+        errors.push(refused(organisationId, 'InvalidText', segmentMessages.invalidText, json, at));
+        continue;
+      }
       if (overCallLimit(json)) {
         const call = item !== null && typeof item === 'object' ? (item as Json) : { value: item };
         errors.push(refused(organisationId, 'PayloadTooLarge', segmentMessages.callTooLarge, json, at, call));

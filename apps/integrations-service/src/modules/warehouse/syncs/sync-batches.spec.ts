@@ -57,5 +57,8 @@ describe('toSyncedBatches', () => {
     expect(fieldValue(Number.NaN)).toBeNull();
     expect(fieldValue({ a: 1 })).toBe('{"a":1}');
     expect(fieldValue(undefined)).toBeNull();
+    // What Postgres cannot store: a NUL is dropped, half a surrogate pair becomes U+FFFD.
+    expect(fieldValue('Ac\u0000me')).toBe('Acme');
+    expect(fieldValue('x\ud800y\u{1F600}')).toBe('x\uFFFDy\u{1F600}');
   });
 });

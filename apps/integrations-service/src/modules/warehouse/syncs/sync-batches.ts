@@ -1,4 +1,4 @@
-import { chunkBySerialisedSize } from '@meridian/server-kit';
+import { chunkBySerialisedSize, storableText } from '@meridian/server-kit';
 import {
   type contactsSynced,
   DEFAULT_FIELD_NAMES,
@@ -14,10 +14,16 @@ type NewField = SyncedBatch['new_fields'][number];
 /** Room left in an event for its envelope and fields besides the rows. */
 const ENVELOPE_BYTES = 16 * 1024;
 
-/** A warehouse value as a person field value: dates as ISO text, 64-bit numbers and decimals as the driver's text. */
+/**
+ * A warehouse value as a person field value: dates as ISO text, 64-bit numbers and decimals as the
+ * driver's text, text as Postgres can store it.
+ */
 export function fieldValue(value: unknown): Value {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  // A warehouse string may hold what Postgres cannot (Snowflake's VARCHAR takes a NUL): the
+  // batch's event would be refused, and the run fail on every try.
+  if (typeof value === 'string') return storableText(value);
+  if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
