@@ -152,6 +152,8 @@ describe('the Reports tab', () => {
     const stats = await screen.findByRole('region', { name: 'Delivery Stats' }, { timeout: 10_000 });
     // 46 of 48 processed messages sent (2 not sent); 45 delivered of those 46.
     await within(stats).findByText('95.83% of qualified');
+    // What the ratio is read against: the 48 emails the 50 people qualified for.
+    expect(within(stats).getByText('48 emails')).toBeTruthy();
     expect(within(stats).getByText('97.83% of sent')).toBeTruthy();
     expect(within(stats).getByText('2.22% of delivered')).toBeTruthy();
     expect(screen.getByText('44.44%')).toBeTruthy(); // 20 unique opens of 45 delivered

@@ -21,7 +21,13 @@ const counted = (value: number, noun: string) =>
 function deliveryItems(stats: ReportStats): StatItem[] {
   const r = reportRatios(stats);
   return [
-    { label: 'Qualified', value: stats.total_count },
+    {
+      label: 'Qualified',
+      value: stats.total_count,
+      // The ratios count emails: over many runs or email steps a person qualifies for several, and
+      // 'Sent' is read against those, not against the people.
+      note: stats.processed_count !== stats.total_count ? counted(stats.processed_count, 'email') : undefined,
+    },
     { label: 'Sent', value: sentCount(stats), note: `${formatPercent(r.sent)} of qualified` },
     {
       label: 'Delivered',
