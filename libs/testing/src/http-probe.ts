@@ -61,34 +61,30 @@ const namesHalfPair = (body: ErrorBody) =>
 
 const json = { 'content-type': 'application/json' };
 
+/** A POST with `text` as the value of every top-level key of the endpoint's request. */
+const textInEveryKey = (text: string) => (e: Endpoint) => ({
+  path: pathOf(e, 'probe'),
+  init: {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, text]))),
+  },
+});
+
 export const PROBES: Probe[] = [
   {
     name: 'NUL in every string',
     methods: ['POST'],
     expect: 400,
     check: namesNul,
-    request: (e) => ({
-      path: pathOf(e, 'probe'),
-      init: {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, NUL_TEXT]))),
-      },
-    }),
+    request: textInEveryKey(NUL_TEXT),
   },
   {
     name: 'half of a surrogate pair in every string',
     methods: ['POST'],
     expect: 400,
     check: namesHalfPair,
-    request: (e) => ({
-      path: pathOf(e, 'probe'),
-      init: {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, HALF_PAIR_TEXT]))),
-      },
-    }),
+    request: textInEveryKey(HALF_PAIR_TEXT),
   },
   {
     name: 'NUL in the query',
