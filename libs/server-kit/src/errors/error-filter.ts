@@ -150,7 +150,10 @@ export function sendErrorBody(
   if (body.status_code >= 500) {
     logger.error({ err: error, method: request.method, url: loggedPath(request.url) }, 'request failed');
   } else {
-    logger.info({ code: body.code, status: body.status_code, url: loggedPath(request.url) }, 'request refused');
+    logger.info(
+      { code: body.code, status: body.status_code, url: loggedPath(request.url) },
+      'request refused',
+    );
   }
   afterUnreadBody(request.raw, () => {
     if (!reply.sent) void reply.status(body.status_code).send(body);
