@@ -165,6 +165,25 @@ describe('local gateway', () => {
     }
   });
 
+  it("answers a request Node's parser refuses in the error body, then closes", async () => {
+    const cases: Array<[string, number, string]> = [
+      ['GARBAGE / HTTP/1.1\r\nhost: x\r\n\r\n', 400, 'BadRequestException'],
+      ['GET / HTTP/1.1\r\nhost: x\r\ncontent-length: abc\r\n\r\n', 400, 'BadRequestException'],
+      [
+        `GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'b'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'RequestHeaderFieldsTooLargeException',
+      ],
+    ];
+    for (const [request, status, code] of cases) {
+      const [answer] = await rawExchange(port, request, 1);
+      expect({ status: answer.status, body: JSON.parse(answer.body) }).toMatchObject({
+        status,
+        body: { status_code: status, code, fields: {} },
+      });
+    }
+  });
+
   it('sends the security headers on pages, assets and API answers', async () => {
     for (const path of ['/', '/templates/some-id', '/assets/app-1a2b.js']) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);

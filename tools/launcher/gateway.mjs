@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { securityHeaders } from './security-headers.mjs';
 
@@ -34,6 +35,29 @@ function describe(error) {
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return 'The address is too long';
   return error.message;
+}
+
+const CLIENT_ERRORS = {
+  HPE_HEADER_OVERFLOW: [431, 'RequestHeaderFieldsTooLargeException', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'RequestTimeoutException', 'The request took too long to arrive'],
+};
+
+/** A request Node's parser refuses (bad request line, headers over the limit): the error body, then close. */
+function answerClientError(error, socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const [status, code, description] = CLIENT_ERRORS[error.code] ?? [
+      400,
+      'BadRequestException',
+      'The request is not valid HTTP',
+    ];
+    const body = JSON.stringify(errorBody(status, code, description));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**
@@ -71,6 +95,8 @@ export async function startGateway({
     // An address the router cannot decode (`%ff`) or whose parameter is too long: the error body
     // like every other answer, not Fastify's own.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // So is a request Node's parser refuses (as the services answer it, server-kit answerClientError).
+    clientErrorHandler: answerClientError,
   });
 
   function sendError(error, request, reply) {

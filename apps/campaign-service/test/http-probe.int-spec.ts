@@ -5,6 +5,7 @@ import {
   templateCreateContract,
   templateGetContract,
 } from '@meridian/contracts';
+import { connect } from 'node:net';
 import { endpointsOf, probeEndpoints, type SignedIn } from '@meridian/testing';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
@@ -76,6 +77,35 @@ describe('HTTP probe: hostile client input on every endpoint', () => {
       name: ['name must be valid Unicode text (half of a surrogate pair found)'],
     });
     expect(await t.sql(`SELECT 1 FROM campaign.campaigns WHERE name LIKE 'Spring%'`)).toHaveLength(0);
+  });
+
+  it("answers a request Node's parser refuses in the error body, then closes", async () => {
+    const exchange = (bytes: string) =>
+      new Promise<string>((resolve) => {
+        let data = '';
+        const { port } = new URL(campaignUrl);
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(bytes));
+        socket.on('data', (chunk) => (data += String(chunk)));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(data));
+      });
+    for (const [bytes, status, code] of [
+      ['GARBAGE / HTTP/1.1\r\nhost: x\r\n\r\n', 400, 'BadRequestException'],
+      ['GET / HTTP/1.1\r\nhost: x\r\ncontent-length: abc\r\n\r\n', 400, 'BadRequestException'],
+      [
+        `GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'b'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'RequestHeaderFieldsTooLargeException',
+      ],
+    ] as const) {
+      const answer = await exchange(bytes);
+      expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        status_code: status,
+        code,
+        fields: {},
+      });
+    }
   });
 
   it('sends the security headers on every API answer, refusals included', async () => {

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { ErrorFilter, sendErrorBody } from '../errors/error-filter';
 import { compileTrustProxy } from '../http/client-address';
 import { FastRoutes, type ServerSettings } from '../http/fast-routes';
-import { hardenRequests } from '../http/request-hardening';
+import { answerClientError, hardenRequests } from '../http/request-hardening';
 import { CORRELATION_HEADER, correlationStorage, loggedPath } from '../logging/logger';
 
 /** Nest's own log lines, sent to the service's pino logger. */
@@ -83,6 +83,8 @@ export async function createServiceApp(
     // answer with the one error body too.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
       sendErrorBody(logger, request, reply, error),
+    // And so do the requests Node's parser refuses (bad request line, headers over the limit).
+    clientErrorHandler: answerClientError,
   });
   // Before Nest adds the routes, which keep the error handler of the moment they are added.
   hardenRequests(adapter.getInstance(), logger);

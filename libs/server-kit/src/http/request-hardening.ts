@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ValidationError } from '../errors/domain-error';
@@ -106,4 +108,37 @@ export function hardenRequests(fastify: FastifyInstance, logger: Logger): void {
       done(error as Error);
     }
   });
+}
+
+/** What a connection is told when its bytes are not an HTTP request Node can read. */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; description: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'RequestHeaderFieldsTooLargeException',
+    description: 'The request headers are too large',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'RequestTimeoutException',
+    description: 'The request took too long to arrive',
+  },
+};
+const NOT_HTTP = { status: 400, code: 'BadRequestException', description: 'The request is not valid HTTP' };
+
+/**
+ * The answer to a request Node's parser refuses before any framework sees it (a malformed request
+ * line, headers over the limit, a bad Content-Length): the one error body, then the connection
+ * closes, as Node does it. A reset connection has nobody to answer.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const { status, code, description } = CLIENT_ERRORS[error.code ?? ''] ?? NOT_HTTP;
+    const body = JSON.stringify({ status_code: status, code, description, fields: {} });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
