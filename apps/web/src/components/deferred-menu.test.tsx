@@ -76,4 +76,26 @@ describe('a menu loaded on first use', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
     expect(await screen.findByRole('menu')).toBeTruthy();
   });
+
+  it('asks for its code again on the next press when it did not arrive', async () => {
+    let attempt = 0;
+    const load = vi.fn(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('Failed to fetch dynamically imported module');
+      return LoadedMenu;
+    });
+    const Deferred = deferredMenu(load);
+    render(
+      <MantineProvider env="test">
+        <Deferred target={<Button>Actions</Button>} onPick={() => undefined} />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('menu')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -48,11 +48,20 @@ export function deferredMenu<P extends object>(
     const start = (open: boolean) => {
       if (open) wantOpen.current = true;
       if (Menu) return;
-      void (loading ??= load()).then((component) => {
-        loaded = component;
-        setMenu(() => component);
-        setHandOver({ focus: document.activeElement === placeholder.current, open: wantOpen.current });
-      });
+      loading ??= load();
+      loading.then(
+        (component) => {
+          loaded = component;
+          setMenu(() => component);
+          setHandOver({ focus: document.activeElement === placeholder.current, open: wantOpen.current });
+        },
+        () => {
+          // The chunk did not arrive (a dropped connection, a deploy in between): the next press
+          // asks again rather than finding a button that can never open.
+          loading = null;
+          wantOpen.current = false;
+        },
+      );
     };
 
     useEffect(() => {
