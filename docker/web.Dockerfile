@@ -19,7 +19,7 @@ FROM deps AS build
 COPY tsconfig.base.json ./
 COPY libs libs
 COPY apps/web apps/web
-RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.ts \
+RUN node node_modules/vite/bin/vite.js build --config apps/web/vite.config.mts \
  && test -f dist/apps/web/index.html
 
 # ---- runtime: nginx as a non-root user (uid 101), listening on 8080 ----------

@@ -1,6 +1,6 @@
 // Keeps k8s/ and docker/ valid by reading them: no cluster or container engine needed.
 // Run: npx jest -c jest.unit.config.cjs tools/ops
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   checkCompose,
@@ -124,6 +124,19 @@ describe('docker files', () => {
 
   it('service Dockerfile has a non-root target per service with its port and health path', () => {
     expect(checkServiceDockerfile(read('docker/service.Dockerfile'))).toEqual([]);
+  });
+
+  it('names only repository files that exist (a renamed file breaks an image nobody builds here)', () => {
+    for (const file of ['docker/service.Dockerfile', 'docker/web.Dockerfile']) {
+      const named = read(file)
+        .split('\n')
+        .filter((line) => !line.trimStart().startsWith('#'))
+        .flatMap((line) => line.match(/(?<![\w./-])(?:apps|libs|tools|docker)\/[\w.\/-]*\.\w+/g) ?? []);
+      expect({ file, missing: named.filter((path) => !existsSync(join(ROOT, path))) }).toEqual({
+        file,
+        missing: [],
+      });
+    }
   });
 
   it('web Dockerfile builds on Node 20 and serves with nginx as non-root with a health check', () => {

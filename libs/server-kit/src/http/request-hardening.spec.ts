@@ -4,7 +4,7 @@ import {
   findBadText,
   LONE_SURROGATE_MESSAGE,
   NUL_MESSAGE,
-  refuseNul,
+  refuseUnstorableText,
   storableText,
 } from './request-hardening';
 
@@ -43,10 +43,10 @@ describe('storableText', () => {
   });
 });
 
-describe('refuseNul', () => {
+describe('refuseUnstorableText', () => {
   const fieldsOf = (value: unknown) => {
     try {
-      refuseNul(value);
+      refuseUnstorableText(value);
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationError);
       return (error as ValidationError).fields;

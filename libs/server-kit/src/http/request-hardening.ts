@@ -60,7 +60,7 @@ export function findBadText(
 }
 
 /** Throws the field-named 400 when `value` carries text Postgres cannot store. */
-export function refuseNul(value: unknown, path: string[] = []): void {
+export function refuseUnstorableText(value: unknown, path: string[] = []): void {
   const found = findBadText(value, path);
   if (found === null) return;
   // A NUL or a lone surrogate in a key would otherwise land in the answer's field name.
@@ -100,9 +100,9 @@ export function hardenRequests(fastify: FastifyInstance, logger: Logger): void {
   });
   fastify.addHook('preValidation', (request, _reply, done) => {
     try {
-      refuseNul(request.params);
-      refuseNul(request.query);
-      refuseNul(request.body);
+      refuseUnstorableText(request.params);
+      refuseUnstorableText(request.query);
+      refuseUnstorableText(request.body);
       done();
     } catch (error) {
       done(error as Error);
@@ -128,7 +128,8 @@ const NOT_HTTP = { status: 400, code: 'BadRequestException', description: 'The r
 /**
  * The answer to a request Node's parser refuses before any framework sees it (a malformed request
  * line, headers over the limit, a bad Content-Length): the one error body, then the connection
- * closes, as Node does it. A reset connection has nobody to answer.
+ * closes, as Node does it. A reset connection has nobody to answer. The local gateway
+ * (tools/launcher/gateway.mjs, plain JavaScript outside the build) keeps a copy of the same answers.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;

@@ -17,9 +17,9 @@ import { SegmentRelay } from './segment-relay.service';
 import { SegmentWriteKeys } from './segment-write-keys.service';
 
 const gunzipAsync = promisify(gunzip);
+const inflateAsync = promisify(inflate);
 /** A JSON escape of U+0000 or of a surrogate (a pair is checked as it parses). */
 const ESCAPED_BAD_TEXT = /\\u(?:0000|[dD][89a-fA-F])/;
-const inflateAsync = promisify(inflate);
 
 export interface IngestRequest {
   /** `batch` for /v1/batch, else the call type of the path. */

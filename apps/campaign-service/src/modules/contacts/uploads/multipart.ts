@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { refuseNul } from '@meridian/server-kit';
+import { refuseUnstorableText } from '@meridian/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { UploadsError } from './uploads.errors';
@@ -33,15 +33,15 @@ export async function readUpload<T>(
   let result: { value: T } | null = null;
   try {
     for await (const part of request.parts()) {
-      refuseNul(part.fieldname);
+      refuseUnstorableText(part.fieldname);
       if (part.type === 'field') {
-        refuseNul(part.value, [part.fieldname]);
+        refuseUnstorableText(part.value, [part.fieldname]);
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname !== 'file' || result) {
         part.file.resume();
         throw new UploadsError('InvalidFileException', 'Upload one file in the field "file"');
       } else {
-        refuseNul(part.filename, ['filename']);
+        refuseUnstorableText(part.filename, ['filename']);
         result = { value: await store({ filename: part.filename, file: part.file }, fields) };
       }
     }
