@@ -131,7 +131,7 @@ describe('docker files', () => {
       const named = read(file)
         .split('\n')
         .filter((line) => !line.trimStart().startsWith('#'))
-        .flatMap((line) => line.match(/(?<![\w./-])(?:apps|libs|tools|docker)\/[\w.\/-]*\.\w+/g) ?? []);
+        .flatMap((line) => line.match(/(?<![\w./-])(?:apps|libs|tools|docker)\/[\w./-]*\.\w+/g) ?? []);
       expect({ file, missing: named.filter((path) => !existsSync(join(ROOT, path))) }).toEqual({
         file,
         missing: [],
