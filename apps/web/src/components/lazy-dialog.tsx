@@ -1,30 +1,66 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { showErrorToast } from '@/lib/notify';
 
 export type LazyDialog<P> = ComponentType<P> & {
   /** Starts loading the dialog's code, e.g. when the menu that opens it opens. */
   preload: () => void;
 };
 
+/** Shown when a dialog's code did not arrive (spec section 8's generic failure). */
+export const DIALOG_LOAD_FAILED = 'Something went wrong';
+
 /**
  * A dialog whose code loads when it first opens: its form, fields and schemas stay out of the
  * first load of the screen that offers it. It renders nothing until then, and stays mounted after
  * (closing keeps its transition and returns focus as the dialog itself does).
+ *
+ * Should the code not arrive (a dropped connection, a deploy in between), the dialog closes
+ * itself with a toast and the next open asks again: a rejected load is not kept, so the button
+ * that opens it never goes dead until a reload (React.lazy would keep the rejection and hand it
+ * to the screen's error boundary).
  */
-export function lazyDialog<P extends { opened: boolean }>(
+export function lazyDialog<P extends { opened: boolean; onClose: () => void }>(
   load: () => Promise<ComponentType<P>>,
 ): LazyDialog<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const start = () => (loading ??= load().then((component) => ({ default: component })));
-  const Dialog = lazy(start);
-  function Deferred(props: P) {
-    const [wanted, setWanted] = useState(props.opened);
-    if (props.opened && !wanted) setWanted(true);
-    if (!wanted) return null;
-    return (
-      <Suspense fallback={null}>
-        <Dialog {...props} />
-      </Suspense>
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
     );
+    return loading;
+  };
+  function Deferred(props: P) {
+    const [Dialog, setDialog] = useState<ComponentType<P> | null>(() => loaded);
+    // Mounted from its first open on, not before (a preloaded dialog's queries wait for it too).
+    const [wanted, setWanted] = useState(props.opened);
+    const { opened, onClose } = props;
+    if (opened && !wanted) setWanted(true);
+    useEffect(() => {
+      if (!opened || Dialog) return;
+      let current = true;
+      start().then(
+        (component) => current && setDialog(() => component),
+        () => {
+          if (!current) return;
+          showErrorToast(DIALOG_LOAD_FAILED);
+          onClose();
+        },
+      );
+      return () => {
+        current = false;
+      };
+    }, [opened, Dialog, onClose]);
+    return Dialog && wanted ? <Dialog {...props} /> : null;
   }
-  return Object.assign(Deferred, { preload: () => void start() });
+  return Object.assign(Deferred, {
+    preload: () => {
+      // A failed preload is not worth a toast: opening asks again and reports.
+      start().catch(() => undefined);
+    },
+  });
 }
