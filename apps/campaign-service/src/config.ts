@@ -65,6 +65,12 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   TRACKING_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(250),
   /** ...or until this many are waiting. */
   TRACKING_FLUSH_ITEMS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /**
+   * Opens and clicks kept waiting at most, in memory: past this (a flood of pixel fetches faster
+   * than the database takes them, or a database away) further hits are answered and not recorded,
+   * counted in the log, so a flood cannot grow the process without bound.
+   */
+  TRACKING_MAX_PENDING: z.coerce.number().int().min(1).max(5_000_000).default(200_000),
   /** Campaign mails one organisation may send per second, across every worker process. */
   SEND_RATE_PER_ORGANISATION: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   /** Kept-open SMTP connections of campaign sending (one pool per process, reused by every batch). */

@@ -108,3 +108,42 @@ describe('TrackingBuffer', () => {
     expect(await activity(t, sent.personId)).toHaveLength(6);
   });
 });
+
+/** A flood of pixel fetches faster than the database takes them cannot grow the process without bound. */
+describe('TrackingBuffer when full', () => {
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    t = await startCampaignTestApp({
+      TRACKING_FLUSH_MS: '60000',
+      TRACKING_FLUSH_ITEMS: '50000',
+      TRACKING_MAX_PENDING: '4',
+    });
+    admin = await t.platform.newOrganisation();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers every hit, keeps at most the limit waiting, and takes hits again once written', async () => {
+    const buffer = t.app.get(TrackingBuffer);
+    const sent = await sentMessage(t, admin.organisation.id);
+    const open = await trackingPath(t, { kind: 'open', messageId: sent.messageId });
+    const click = await trackingPath(t, { kind: 'click', messageId: sent.messageId, link: 0 });
+    for (let i = 0; i < 5; i++) await t.http().get(open).set('user-agent', CHROME).expect(200);
+    await t.http().get(click).set('user-agent', CHROME).expect(302);
+    expect(buffer.size).toBe(4);
+
+    await buffer.flush();
+    expect(buffer.size).toBe(0);
+    expect(await outboxEvents(t, 'opened', sent.rfcMessageId)).toHaveLength(4);
+    expect(await outboxEvents(t, 'clicked', sent.rfcMessageId)).toHaveLength(0);
+
+    await t.http().get(click).set('user-agent', CHROME).expect(302);
+    await buffer.flush();
+    expect(await outboxEvents(t, 'clicked', sent.rfcMessageId)).toHaveLength(1);
+    expect(await activity(t, sent.personId)).toHaveLength(5);
+  });
+});

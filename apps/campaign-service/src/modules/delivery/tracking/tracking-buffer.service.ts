@@ -5,8 +5,8 @@ import type { CampaignConfig } from '../../../config';
 import type { TrackingHit } from './tracking-batch';
 import { TrackingRecorder } from './tracking-recorder.service';
 
-/** Hits kept while the database is unreachable; past this the oldest are dropped (and logged). */
-const MAX_PENDING = 1_000_000;
+/** At most one warning about hits left unrecorded per this many ms. */
+const DROP_LOG_MS = 10_000;
 /** Hits written in one transaction (a backlog is written as several). */
 const BATCH_MAX = 5_000;
 
@@ -24,6 +24,10 @@ export class TrackingBuffer implements OnApplicationShutdown {
   private flushing: Promise<void> | null = null;
   private readonly flushMs: number;
   private readonly flushItems: number;
+  private readonly maxPending: number;
+  /** Hits not recorded because the buffer was full, since the last warning. */
+  private dropped = 0;
+  private droppedLoggedAt = 0;
 
   constructor(
     private readonly recorder: TrackingRecorder,
@@ -32,6 +36,7 @@ export class TrackingBuffer implements OnApplicationShutdown {
   ) {
     this.flushMs = config.TRACKING_FLUSH_MS;
     this.flushItems = config.TRACKING_FLUSH_ITEMS;
+    this.maxPending = config.TRACKING_MAX_PENDING;
   }
 
   get size(): number {
@@ -39,6 +44,10 @@ export class TrackingBuffer implements OnApplicationShutdown {
   }
 
   push(hit: TrackingHit): void {
+    if (this.pending.length >= this.maxPending) {
+      this.drop(1);
+      return;
+    }
     this.pending.push(hit);
     // A flush under way drains what arrives meanwhile too.
     if (this.pending.length >= this.flushItems && !this.flushing) {
@@ -76,15 +85,30 @@ export class TrackingBuffer implements OnApplicationShutdown {
       await this.recorder.record(batch);
       return true;
     } catch (error) {
-      this.pending.unshift(...batch);
-      const dropped = this.pending.length - MAX_PENDING;
-      if (dropped > 0) this.pending.splice(0, dropped);
+      // Kept for the next flush ahead of what arrived meanwhile; the newest go should that overfill it.
+      this.pending = batch.concat(this.pending);
+      const over = this.pending.length - this.maxPending;
+      if (over > 0) this.pending.length = this.maxPending;
       this.logger.error(
-        { err: error, hits: batch.length, dropped: Math.max(0, dropped) },
+        { err: error, hits: batch.length, dropped: Math.max(0, over) },
         'tracking flush failed; the hits are kept for the next flush',
       );
+      if (over > 0) this.drop(over);
       return false;
     }
+  }
+
+  /** Counts hits left unrecorded, with a warning at most every DROP_LOG_MS. */
+  private drop(count: number): void {
+    this.dropped += count;
+    const now = Date.now();
+    if (now - this.droppedLoggedAt < DROP_LOG_MS) return;
+    this.logger.warn(
+      { dropped: this.dropped, pending: this.pending.length, max: this.maxPending },
+      'tracking buffer full; opens and clicks answered but not recorded',
+    );
+    this.dropped = 0;
+    this.droppedLoggedAt = now;
   }
 
   async onApplicationShutdown(): Promise<void> {
