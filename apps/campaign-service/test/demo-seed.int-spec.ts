@@ -210,7 +210,11 @@ describe('DemoSeedService', () => {
       `SELECT m.person_id, m.message_id, a.link AS url
        FROM campaign.email_messages m
        JOIN campaign.person_marketing_activity a ON a.message_id = m.message_id AND a.event = 'clicked'
-       WHERE m.organisation_id = $1 ORDER BY m.created_at DESC LIMIT 1`,
+       WHERE m.organisation_id = $1
+         -- Some clickers of the seeded data set also unsubscribed from that mail: not this one.
+         AND NOT EXISTS (SELECT 1 FROM campaign.person_marketing_activity u
+                         WHERE u.message_id = m.message_id AND u.event = 'unsubscribed')
+       ORDER BY m.created_at DESC LIMIT 1`,
       [organisationId],
     );
     const personId = message!.person_id;
