@@ -11,6 +11,7 @@ export * from './auth/token-verifier';
 export * from './auth/http-token-verifier';
 export * from './auth/session-cache';
 export * from './auth/auth.guard';
+export * from './auth/organisation-gate';
 export * from './database/database.module';
 export * from './database/tenant-repository';
 export * from './health/health.module';

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { DomainError } from '../errors/domain-error';
 import { endpointOf } from '../http/endpoint.decorator';
 import { LOGGER } from '../logging/logger.module';
+import { type ClosableResponse, OrganisationGate } from './organisation-gate';
 import type { AuthenticatedRequest } from './request-context';
 import { TOKEN_VERIFIER, type TokenVerifier } from './token-verifier';
 
@@ -18,13 +19,15 @@ export function bearerTokenOf(request: {
 /**
  * Every route is closed unless its contract says `public`. A missing token is
  * 'Auth token not found'; an unknown, expired or revoked one is 401; `staff`
- * endpoints need an internal staff session.
+ * endpoints need an internal staff session. A signed-in request then waits for its
+ * organisation's turn (OrganisationGate): 429 when too many of that organisation's wait already.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly gate: OrganisationGate,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,6 +39,9 @@ export class AuthGuard implements CanActivate {
     const auth = await this.verifier.verify(token);
     if (!auth) throw new DomainError('InvalidAuthTokenException');
     if (contract?.access === 'staff' && !auth.isStaff) throw new DomainError('ForbiddenException');
+    const response = context.switchToHttp().getResponse<{ raw: ClosableResponse }>().raw;
+    const entered = this.gate.enter(auth.organisationId, response);
+    if (!(entered === true || (await entered))) throw new DomainError('TooManyRequestsException');
     request.auth = auth;
     request.bearerToken = token;
     if (auth.impersonatorId) {

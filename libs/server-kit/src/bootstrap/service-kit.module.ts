@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AuthGuard } from '../auth/auth.guard';
 import { HttpTokenVerifier } from '../auth/http-token-verifier';
+import { OrganisationGate } from '../auth/organisation-gate';
 import { SessionCache } from '../auth/session-cache';
 import { SessionRevocations } from '../auth/session-revocations';
 import { TOKEN_VERIFIER } from '../auth/token-verifier';
@@ -43,10 +44,17 @@ export class ServiceKitModule {
       providers: [
         { provide: CONFIG, useValue: options.config },
         verifier,
+        {
+          provide: OrganisationGate,
+          useValue: new OrganisationGate(
+            options.config.REQUESTS_PER_ORGANISATION,
+            options.config.REQUESTS_WAITING_PER_ORGANISATION,
+          ),
+        },
         { provide: APP_GUARD, useClass: AuthGuard },
         SessionRevocations,
       ],
-      exports: [CONFIG, TOKEN_VERIFIER, LoggerModule],
+      exports: [CONFIG, TOKEN_VERIFIER, OrganisationGate, LoggerModule],
     };
   }
 }

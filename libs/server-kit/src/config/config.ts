@@ -9,6 +9,13 @@ export const baseConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Signed-in requests of one organisation a service process works on at once; more wait their
+   * turn, so one organisation's burst cannot take every database connection from the others.
+   */
+  REQUESTS_PER_ORGANISATION: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Requests of one organisation waiting for a turn at most; past it they are refused (429). */
+  REQUESTS_WAITING_PER_ORGANISATION: z.coerce.number().int().min(0).max(100_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated Kafka brokers; when unset events travel over Postgres. */
   KAFKA_BROKERS: z.string().optional(),
