@@ -60,7 +60,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       JobsModule.forService({
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
-        concurrency: 4,
+        concurrency: config.JOB_CONCURRENCY,
         // SERVICE_ROLE http: this replica enqueues only; the worker replicas run the jobs.
         worker: config.SERVICE_ROLE !== 'http',
         crontab: [

@@ -71,6 +71,13 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
    * counted in the log, so a flood cannot grow the process without bound.
    */
   TRACKING_MAX_PENDING: z.coerce.number().int().min(1).max(5_000_000).default(200_000),
+  /** Jobs (campaign runs, sends, imports) one worker process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * How long a run's batch job walks persons before it goes back to the end of the job queue, so
+   * other campaigns' runs waiting for a job slot take their turns (ms).
+   */
+  RUN_TURN_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
   /** Campaign mails one organisation may send per second, across every worker process. */
   SEND_RATE_PER_ORGANISATION: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   /** Kept-open SMTP connections of campaign sending (one pool per process, reused by every batch). */

@@ -24,7 +24,7 @@ export class RunStartProcessor implements JobHandler<typeof runStartJob> {
 export class RunBatchProcessor implements JobHandler<typeof runBatchJob> {
   constructor(private readonly batches: JourneyBatchService) {}
   async handle(payload: JobPayload<typeof runBatchJob>, context: JobContext): Promise<void> {
-    await this.batches.drain(payload.runId, context.signal);
+    await this.batches.drain(payload.runId, context.signal, payload.lane);
   }
 }
 

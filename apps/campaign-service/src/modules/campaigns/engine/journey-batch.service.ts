@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { flowSchema } from '@meridian/contracts';
-import { EventPublisher, JobQueue, type Transaction, Transactions } from '@meridian/server-kit';
-import { enqueueRunLanes } from './engine.jobs';
+import { CONFIG, EventPublisher, JobQueue, type Transaction, Transactions } from '@meridian/server-kit';
+import type { CampaignConfig } from '../../../config';
+import { enqueueRunLanes, runBatchJob, runLaneKey } from './engine.jobs';
 import { JourneyRepository, type Move } from './journey.repository';
 import { runChangedEvents } from './run-events';
 import { RunsRepository } from './runs.repository';
@@ -29,15 +30,34 @@ export class JourneyBatchService {
     private readonly webhooks: WebhookStepService,
     private readonly events: EventPublisher,
     private readonly jobs: JobQueue,
+    @Inject(CONFIG) private readonly config: CampaignConfig,
   ) {}
 
-  async drain(runId: string, signal?: AbortSignal): Promise<void> {
+  /**
+   * Walks the run until nothing is left to take. As a lane's job (`lane` given), it walks for one
+   * turn of RUN_TURN_MS at most, then puts the lane back at the end of the job queue and returns:
+   * the runs of other campaigns and organisations that waited meanwhile take their turns first,
+   * so one organisation's large run does not hold every job slot until it is done.
+   */
+  async drain(runId: string, signal?: AbortSignal, lane?: number): Promise<void> {
+    const turnEnds = Date.now() + this.config.RUN_TURN_MS;
     for (;;) {
       if (signal?.aborted) return;
       const pending: PendingWebhookCall[] = [];
       const pass = await this.transactions.run((tx) => this.pass(tx, runId, pending, signal));
       // Webhook calls wait for the network outside the batch: no row lock or connection is held.
       if (pending.length > 0) await this.webhooks.perform(pending);
+      if (pass === 'more' && lane !== undefined && Date.now() >= turnEnds) {
+        await this.transactions.run((tx) =>
+          this.jobs.enqueue(
+            tx,
+            runBatchJob,
+            { runId, lane },
+            { jobKey: runLaneKey(runId, lane), jobKeyMode: 'preserve_run_at' },
+          ),
+        );
+        return;
+      }
       if (pass === 'more') continue;
       if (pass === 'empty') await this.finish(runId);
       return;
