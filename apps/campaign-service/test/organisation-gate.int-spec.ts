@@ -17,7 +17,10 @@ describe('requests of one organisation at once', () => {
   let other: SignedIn;
 
   beforeAll(async () => {
-    t = await startCampaignTestApp({ REQUESTS_PER_ORGANISATION: '1', REQUESTS_WAITING_PER_ORGANISATION: '1' });
+    t = await startCampaignTestApp({
+      REQUESTS_PER_ORGANISATION: '1',
+      REQUESTS_WAITING_PER_ORGANISATION: '1',
+    });
     await t.app.listen(0, '127.0.0.1');
     const address = t.app.getHttpServer().address();
     port = typeof address === 'object' && address ? address.port : 0;
