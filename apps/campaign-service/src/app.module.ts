@@ -16,7 +16,10 @@ import { migrations } from './migrations';
 import { EmailSettingsModule } from './modules/settings/email-settings/email-settings.module';
 import { UnsubscribeModule } from './modules/delivery/unsubscribe/unsubscribe.module';
 import { TrackingModule } from './modules/delivery/tracking/tracking.module';
-import { contactImportCleanupJob } from './modules/contacts/contact-import/contact-import.job';
+import {
+  contactImportCleanupJob,
+  contactImportResumeJob,
+} from './modules/contacts/contact-import/contact-import.job';
 import { ContactImportModule } from './modules/contacts/contact-import/contact-import.module';
 import { PersonalisationModule } from './modules/assets/personalisation/personalisation.module';
 import { PersonsModule } from './modules/contacts/persons/persons.module';
@@ -65,6 +68,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
         worker: config.SERVICE_ROLE !== 'http',
         crontab: [
           cronItem(contactImportCleanupJob, '17 * * * *'),
+          cronItem(contactImportResumeJob, '* * * * *', { payload: {} }),
           cronItem(scheduleTickJob, '* * * * *', { payload: {} }),
           cronItem(wakeDueJob, '* * * * *', { payload: {} }),
           cronItem(crmFeedTickJob, '* * * * *', { payload: {} }),

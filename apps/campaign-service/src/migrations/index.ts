@@ -16,6 +16,7 @@ import { ProductActivityIngest1771200000000 } from './1771200000000-product-acti
 import { EngineFixes1771300000000 } from './1771300000000-engine-fixes';
 import { CrmFeed1771400000000 } from './1771400000000-crm-feed';
 import { OrgEntries1771500000000 } from './1771500000000-org-entries';
+import { ImportResume1771600000000 } from './1771600000000-import-resume';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   EngineFixes1771300000000,
   CrmFeed1771400000000,
   OrgEntries1771500000000,
+  ImportResume1771600000000,
 ];

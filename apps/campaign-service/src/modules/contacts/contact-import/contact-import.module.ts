@@ -4,6 +4,7 @@ import { Transactions } from '@meridian/server-kit';
 import { PersonsModule } from '../persons/persons.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { ContactImportCleanupRunner } from './contact-import-cleanup.runner';
+import { ContactImportResumeRunner } from './contact-import-resume.runner';
 import { ContactImportController } from './contact-import.controller';
 import { ContactImportEntity } from './contact-import.entity';
 import { ContactImportRunner } from './contact-import.runner';
@@ -22,6 +23,7 @@ import { StagingRepository } from './staging.repository';
     ContactImportService,
     ContactImportRunner,
     ContactImportCleanupRunner,
+    ContactImportResumeRunner,
   ],
 })
 export class ContactImportModule {}

@@ -1,12 +1,24 @@
-import { JobProcessor, type JobContext, type JobHandler, type JobPayload } from '@meridian/server-kit';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  JobProcessor,
+  trySessionLock,
+  type JobContext,
+  type JobHandler,
+  type JobPayload,
+} from '@meridian/server-kit';
+import { DataSource } from 'typeorm';
 import { PersonsBulkService } from '../persons/persons-bulk.service';
 import { UploadStore } from '../uploads/upload-store';
-import { contactImportJob } from './contact-import.job';
+import { contactImportJob, contactImportLockKey } from './contact-import.job';
 import { ContactImportsRepository } from './contact-imports.repository';
 import { stagedBatch, stagingTable } from './import-sql';
 import { StagingRepository } from './staging.repository';
 
-/** Runs an import: hands the checked rows to the persons module's bulk upsert, then cleans up. */
+/**
+ * Runs an import: hands the checked rows to the persons module's bulk upsert, then cleans up.
+ * The run holds the import's session lock throughout, so a second run of it (queued again by the
+ * resume job while this one lives) finds it held and leaves, and a run that dies frees it.
+ */
 @JobProcessor(contactImportJob)
 export class ContactImportRunner implements JobHandler<typeof contactImportJob> {
   constructor(
@@ -14,9 +26,20 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
     private readonly staging: StagingRepository,
     private readonly persons: PersonsBulkService,
     private readonly store: UploadStore,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async handle(payload: JobPayload<typeof contactImportJob>, context: JobContext): Promise<void> {
+    const lock = await trySessionLock(this.dataSource, contactImportLockKey(payload.importId));
+    if (!lock) return;
+    try {
+      await this.run(payload, context);
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async run(payload: JobPayload<typeof contactImportJob>, context: JobContext): Promise<void> {
     const { organisationId, importId } = payload;
     const found = await this.imports.findById(organisationId, importId);
     // Already done or cancelled: a redelivered job has nothing left to do.

@@ -15,7 +15,7 @@ import { readUpload } from '../uploads/multipart';
 import { FILE_NOT_FOUND, UploadStore } from '../uploads/upload-store';
 import type { ContactImportEntity, ImportOptions } from './contact-import.entity';
 import { ContactImportError } from './contact-import.errors';
-import { contactImportJob } from './contact-import.job';
+import { contactImportJob, contactImportJobKey } from './contact-import.job';
 import { ContactImportsRepository } from './contact-imports.repository';
 import { CsvFileError, readHeader } from '../uploads/csv-reader';
 import { type ImportColumn, mapColumns } from './import-columns';
@@ -168,10 +168,12 @@ export class ContactImportService {
         tx,
       );
       if (!moved) throw new ContactImportError('ImportNotReadyException', 'The import is already running');
-      await this.jobs.enqueue(tx, contactImportJob, {
-        organisationId: auth.organisationId,
-        importId: row.id,
-      });
+      await this.jobs.enqueue(
+        tx,
+        contactImportJob,
+        { organisationId: auth.organisationId, importId: row.id },
+        { jobKey: contactImportJobKey(row.id), jobKeyMode: 'preserve_run_at' },
+      );
     });
   }
 

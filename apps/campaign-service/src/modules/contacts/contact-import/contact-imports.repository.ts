@@ -62,6 +62,16 @@ export class ContactImportsRepository {
     await forOrganisation(this.imports, organisationId).delete({ id });
   }
 
+  /** Imports importing and unchanged since `since`, across organisations (the resume job's candidates). */
+  importingSince(since: Date): Promise<Pick<ContactImportEntity, 'id' | 'organisation_id'>[]> {
+    return this.imports.find({
+      select: { id: true, organisation_id: true },
+      where: { status: 'importing', updated_at: LessThan(since) },
+      order: { updated_at: 'ASC' },
+      take: 1000,
+    });
+  }
+
   /** Removes imports not moved for a day and not run (uploaded, checked or failed); answers them. Across organisations: a maintenance job. */
   async removeAbandoned(): Promise<Pick<ContactImportEntity, 'organisation_id' | 'filepath'>[]> {
     const stale = await this.imports.find({
