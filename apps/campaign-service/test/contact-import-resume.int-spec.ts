@@ -1,6 +1,6 @@
 import { contactFileMatchContract, contactsImportContract } from '@meridian/contracts';
 import { queueSchemaName } from '@meridian/server-kit';
-import type { SignedIn } from '@meridian/testing';
+import { eventually, type SignedIn } from '@meridian/testing';
 import { ContactImportResumeRunner } from '../src/modules/contacts/contact-import/contact-import-resume.runner';
 import {
   contactImportJobKey,
@@ -79,7 +79,7 @@ describe('contact imports whose run died', () => {
     const { id } = await startedImport('email\nalive@x.com\n');
     const [lock] = await http.sql<{ locked: boolean }>(
       `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
-      [contactImportLockKey(id)],
+      [contactImportLockKey(admin.organisation.id)],
     );
     expect(lock).toEqual({ locked: true });
     await http.sql(
@@ -88,7 +88,50 @@ describe('contact imports whose run died', () => {
     );
     const resume = http.app.get(ContactImportResumeRunner);
     expect(await resume.resume(new Date(Date.now() - 60_000))).toEqual([]);
-    await http.sql(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [contactImportLockKey(id)]);
+    await http.sql(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [
+      contactImportLockKey(admin.organisation.id),
+    ]);
     expect(await resume.resume(new Date(Date.now() - 60_000))).toEqual([id]);
+    // Let the worker of the next case import it: nothing of this organisation is left importing.
+    worker = await startCampaignTestApp({ SERVICE_ROLE: 'worker' }, { shareWith: http });
+    await eventually(
+      async () => {
+        const [row] = await http.sql<{ status: string }>(
+          `SELECT status FROM campaign.contact_imports WHERE id = $1`,
+          [id],
+        );
+        return row?.status === 'imported' ? row : undefined;
+      },
+      { what: 'the resumed import to finish' },
+    );
+  });
+
+  it('runs one import of an organisation at a time: the next waits its turn without a job slot', async () => {
+    const key = contactImportLockKey(admin.organisation.id);
+    // Another import of the organisation is running (its lock held).
+    await http.sql(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [key]);
+    const { filepath, id } = await startedImport('email\nwaiting@x.com\n');
+    // Its job found the lock held and queued itself again a few seconds on.
+    await eventually(
+      async () => {
+        const [job] = await http.sql<{ later: boolean }>(
+          `SELECT run_at > now() AS later FROM ${QUEUE}._private_jobs WHERE key = $1 AND locked_at IS NULL`,
+          [contactImportJobKey(id)],
+        );
+        return job?.later ? job : undefined;
+      },
+      { what: 'the import to wait its turn' },
+    );
+    const [row] = await http.sql<{ status: string }>(
+      `SELECT status FROM campaign.contact_imports WHERE id = $1`,
+      [id],
+    );
+    expect(row).toEqual({ status: 'importing' });
+
+    await http.sql(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [key]);
+    expect(await importFinished(http, admin, filepath)).toMatchObject({
+      stage: 'imported',
+      result: { new_records: 1 },
+    });
   });
 });

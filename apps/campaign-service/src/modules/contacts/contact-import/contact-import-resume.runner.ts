@@ -19,8 +19,8 @@ import { ContactImportsRepository } from './contact-imports.repository';
 const QUIET_MS = 60_000;
 
 /**
- * Every minute: imports whose status says importing, unchanged for a minute, and whose run holds
- * no lock are queued again. A worker killed mid-import (or cut from the database) leaves its job
+ * Every minute: imports whose status says importing, unchanged for a minute, and whose
+ * organisation's import lock nobody holds are queued again. A worker killed mid-import (or cut from the database) leaves its job
  * locked for hours and the import 'processing' on the user's screen; its transaction was rolled
  * back with its connection, so running it again imports the file once. A run that is alive holds
  * the lock; a job still waiting for a slot keeps its place (the same job key).
@@ -43,8 +43,8 @@ export class ContactImportResumeRunner implements JobHandler<typeof contactImpor
   async resume(quietSince: Date): Promise<string[]> {
     const resumed: string[] = [];
     for (const row of await this.imports.importingSince(quietSince)) {
-      const lock = await trySessionLock(this.dataSource, contactImportLockKey(row.id));
-      if (!lock) continue; // running
+      const lock = await trySessionLock(this.dataSource, contactImportLockKey(row.organisation_id));
+      if (!lock) continue; // one of the organisation's imports runs; this one waits its turn
       await lock.release();
       await this.jobs.enqueue(
         undefined,

@@ -17,8 +17,15 @@ export const contactImportCleanupJob = defineJob('contacts.import-cleanup', z.ob
 /** One queued run per import: enqueued again while it waits, it keeps its place. */
 export const contactImportJobKey = (importId: string) => `contacts-import:${importId}`;
 
-/** The session lock a running import holds; free while its status says importing means its run died. */
-export const contactImportLockKey = (importId: string) => `contacts-import:${importId}`;
+/**
+ * The session lock a running import holds, one per organisation: an organisation's imports run one
+ * at a time (the others wait, without a job slot), and while an import says importing, a free lock
+ * means its run died.
+ */
+export const contactImportLockKey = (organisationId: string) => `contacts-import-org:${organisationId}`;
+
+/** How long an import waits before it asks again for its organisation's turn. */
+export const CONTACT_IMPORT_RETRY_MS = 3_000;
 
 /**
  * Every minute: an import still importing whose run holds no lock (its worker was killed, or the

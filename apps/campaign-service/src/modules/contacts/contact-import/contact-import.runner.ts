@@ -1,6 +1,7 @@
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   JobProcessor,
+  JobQueue,
   trySessionLock,
   type JobContext,
   type JobHandler,
@@ -9,15 +10,22 @@ import {
 import { DataSource } from 'typeorm';
 import { PersonsBulkService } from '../persons/persons-bulk.service';
 import { UploadStore } from '../uploads/upload-store';
-import { contactImportJob, contactImportLockKey } from './contact-import.job';
+import {
+  CONTACT_IMPORT_RETRY_MS,
+  contactImportJob,
+  contactImportJobKey,
+  contactImportLockKey,
+} from './contact-import.job';
 import { ContactImportsRepository } from './contact-imports.repository';
 import { stagedBatch, stagingTable } from './import-sql';
 import { StagingRepository } from './staging.repository';
 
 /**
  * Runs an import: hands the checked rows to the persons module's bulk upsert, then cleans up.
- * The run holds the import's session lock throughout, so a second run of it (queued again by the
- * resume job while this one lives) finds it held and leaves, and a run that dies frees it.
+ * The run holds its organisation's import lock throughout: a second import of the organisation
+ * (or a second run of this one, queued again by the resume job) finds it held and asks again a
+ * few seconds later from the end of the job queue, so one organisation's imports take one job
+ * slot at a time and leave the others to the rest. A run that dies frees the lock.
  */
 @JobProcessor(contactImportJob)
 export class ContactImportRunner implements JobHandler<typeof contactImportJob> {
@@ -26,12 +34,21 @@ export class ContactImportRunner implements JobHandler<typeof contactImportJob> 
     private readonly staging: StagingRepository,
     private readonly persons: PersonsBulkService,
     private readonly store: UploadStore,
+    private readonly jobs: JobQueue,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async handle(payload: JobPayload<typeof contactImportJob>, context: JobContext): Promise<void> {
-    const lock = await trySessionLock(this.dataSource, contactImportLockKey(payload.importId));
-    if (!lock) return;
+    const lock = await trySessionLock(this.dataSource, contactImportLockKey(payload.organisationId));
+    if (!lock) {
+      // Another import of the organisation runs: this one waits its turn without holding a slot.
+      await this.jobs.enqueue(undefined, contactImportJob, payload, {
+        jobKey: contactImportJobKey(payload.importId),
+        jobKeyMode: 'preserve_run_at',
+        runAt: new Date(Date.now() + CONTACT_IMPORT_RETRY_MS),
+      });
+      return;
+    }
     try {
       await this.run(payload, context);
     } finally {
