@@ -42,7 +42,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       JobsModule.forService({
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
-        concurrency: 4,
+        concurrency: config.JOB_CONCURRENCY,
         crontab: [
           cronItem(warehouseSyncTickJob, '* * * * *', { payload: {} }),
           cronItem(salesforceSyncTickJob, '* * * * *', { payload: {} }),

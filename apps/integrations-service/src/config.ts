@@ -37,6 +37,13 @@ export const integrationsConfigSchema = baseConfigSchema
     /** Rows a warehouse sync reads per page (keys and hashes, or rows past the cursor); a batch commits per page. */
     WAREHOUSE_SYNC_PAGE_ROWS: z.coerce.number().int().min(1).max(100_000).default(20_000),
     /**
+     * How long a warehouse sync run works before it stops at its checkpoint and queues again behind
+     * the jobs waiting meanwhile (other organisations' syncs), ms.
+     */
+    WAREHOUSE_SYNC_TURN_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+    /** Jobs (syncs) one integrations process runs at once. */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
      * Where every Snowflake connection goes instead of its account's host (a private gateway; a
      * local emulator in tests). Unset: https://<account>.snowflakecomputing.com.
      */

@@ -13,6 +13,7 @@ import {
   type JobHandler,
   type JobPayload,
   JobProcessor,
+  JobQueue,
   type Transaction,
   Transactions,
 } from '@meridian/server-kit';
@@ -26,7 +27,7 @@ import { toSyncedBatches } from './sync-batches';
 import { SyncLockRepository } from './sync-lock.repository';
 import { type RunRow, SyncRunsRepository, type TableProgress } from './sync-runs.repository';
 import { CURSOR, cursorPage, KEY, type ReadPlan } from './sync-sql';
-import { warehouseSyncRunJob } from './sync.jobs';
+import { syncRunJobKey, warehouseSyncRunJob } from './sync.jobs';
 import {
   type SyncConnection,
   type SyncTableRow,
@@ -55,6 +56,7 @@ const describe = (error: unknown) =>
 export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
   /** Rows per page: keys with their hashes (content-hash tables) or rows past the cursor. */
   private readonly pageRows: number;
+  private readonly turnMs: number;
 
   constructor(
     @Inject(CONFIG) config: IntegrationsConfig,
@@ -66,26 +68,65 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     private readonly publisher: EventPublisher,
     private readonly activity: ActivityLogsRepository,
     private readonly hashScanner: ContentHashScanner,
+    private readonly jobs: JobQueue,
   ) {
     this.pageRows = config.WAREHOUSE_SYNC_PAGE_ROWS;
+    this.turnMs = config.WAREHOUSE_SYNC_TURN_MS;
   }
 
+  /**
+   * A run works for one turn (WAREHOUSE_SYNC_TURN_MS) at most, and at least until its first
+   * checkpoint (so every turn moves it on): then it stops at that checkpoint, as at a shutdown,
+   * and queues again behind the jobs that waited meanwhile, so one organisation's large syncs do
+   * not hold every job slot until they are done.
+   */
   async handle(payload: JobPayload<typeof warehouseSyncRunJob>, context: JobContext): Promise<void> {
     const lock = await this.locks.tryLock(payload.syncId);
     // Another process runs this sync now; the tick comes back for it.
     if (!lock) return;
+    const turn = new AbortController();
+    let timeUp = false;
+    let checkpointed = false;
+    const timer = setTimeout(() => {
+      timeUp = true;
+      if (checkpointed) turn.abort();
+    }, this.turnMs);
+    const onCheckpoint = () => {
+      checkpointed = true;
+      if (timeUp) turn.abort();
+    };
+    let outcome: 'done' | 'stopped';
     try {
-      await this.run(payload.organisationId, payload.syncId, context.signal);
+      outcome = await this.run(
+        payload.organisationId,
+        payload.syncId,
+        AbortSignal.any([context.signal, turn.signal]),
+        onCheckpoint,
+      );
     } finally {
+      clearTimeout(timer);
       await lock.release();
+    }
+    // Stopped by its turn, not by a shutdown (whose process's tick or successor goes on with it).
+    if (outcome === 'stopped' && turn.signal.aborted && !context.signal.aborted) {
+      await this.jobs.enqueue(undefined, warehouseSyncRunJob, payload, {
+        jobKey: syncRunJobKey(payload.syncId),
+        jobKeyMode: 'preserve_run_at',
+      });
     }
   }
 
-  private async run(organisationId: string, syncId: string, signal: AbortSignal): Promise<void> {
+  /** 'stopped' when the run stays open at its checkpoint for a later job to go on with. */
+  private async run(
+    organisationId: string,
+    syncId: string,
+    signal: AbortSignal,
+    onCheckpoint: () => void = () => undefined,
+  ): Promise<'done' | 'stopped'> {
     const sync = await this.syncs.byId(organisationId, syncId);
-    if (!sync?.sync_enabled) return;
+    if (!sync?.sync_enabled) return 'done';
     const connection = await this.syncs.connection(organisationId, sync.connection_id);
-    if (!connection || connection.error) return;
+    if (!connection || connection.error) return 'done';
     const run = await this.runs.open(organisationId, syncId, connection.id);
     let session: WarehouseSession | null = null;
     try {
@@ -94,13 +135,25 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
       for (const table of await this.syncs.tables(syncId)) {
         const progress = run.progress[table.id] ?? { after: null, done: false };
         if (progress.done) continue;
-        sequence = await this.syncTable(session, connection, run, table, progress, sequence, signal);
+        sequence = await this.syncTable(
+          session,
+          connection,
+          run,
+          table,
+          progress,
+          sequence,
+          signal,
+          onCheckpoint,
+        );
       }
       const minutes = syncIntervalMinutes(connection.sync_interval ?? defaultSyncIntervalIndex()) ?? 60;
       await this.runs.finish(run.id, syncId, connection.id, minutes);
+      return 'done';
     } catch (error) {
-      // Shutting down: the run stays open and the next process goes on from its checkpoint.
-      if (error instanceof Stopped || signal.aborted) return;
+      // Taken over by another process: that one goes on with the run.
+      if (error instanceof TakenOver) return 'done';
+      // Shutting down, or the turn is over: the run stays open and goes on from its checkpoint.
+      if (error instanceof Stopped || signal.aborted) return 'stopped';
       // Our own database, not the warehouse: no 'Sync Paused' for the customer; the tick goes on with the run.
       if (ownDatabaseLost(error)) throw error;
       const message = describe(error);
@@ -114,6 +167,7 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
           info: { error: message },
         });
       });
+      return 'done';
     } finally {
       await session?.close().catch(() => undefined);
     }
@@ -147,10 +201,15 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     progress: TableProgress,
     sequence: number,
     signal: AbortSignal,
+    onCheckpoint: () => void,
   ): Promise<number> {
     const plan = this.plan(session, connection, table);
     const step: PublishStep = (rows, next, extra) =>
-      this.publish(run, table, rows, next, sequence, extra).then((s) => (sequence = s));
+      this.publish(run, table, rows, next, sequence, extra).then((s) => {
+        sequence = s;
+        onCheckpoint();
+        return s;
+      });
 
     if (plan.cursor) {
       // The high-water mark's own checkpoint; read again past it on a resumed run, which is cheap.
