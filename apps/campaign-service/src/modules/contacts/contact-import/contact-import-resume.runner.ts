@@ -15,15 +15,16 @@ import {
 } from './contact-import.job';
 import { ContactImportsRepository } from './contact-imports.repository';
 
-/** An import importing for longer than this without its lock held is taken for dead. */
+/** An import importing and unchanged for longer than this, with its lock free, is queued again. */
 const QUIET_MS = 60_000;
 
 /**
- * Every minute: imports whose status says importing, unchanged for a minute, and whose
- * organisation's import lock nobody holds are queued again. A worker killed mid-import (or cut from the database) leaves its job
- * locked for hours and the import 'processing' on the user's screen; its transaction was rolled
- * back with its connection, so running it again imports the file once. A run that is alive holds
- * the lock; a job still waiting for a slot keeps its place (the same job key).
+ * Every minute: imports importing and unchanged for a minute whose organisation's import lock
+ * nobody holds are queued again. A worker killed mid-import (or cut from the database) leaves its
+ * job locked for hours and the import 'processing' on the user's screen; its transaction was
+ * rolled back with its connection, so running it again imports the file once. A live run holds
+ * the lock; a job still waiting for its turn keeps its place (the same job key), so queueing one
+ * that was only between two tries changes nothing.
  */
 @JobProcessor(contactImportResumeJob)
 export class ContactImportResumeRunner implements JobHandler<typeof contactImportResumeJob> {
@@ -36,7 +37,7 @@ export class ContactImportResumeRunner implements JobHandler<typeof contactImpor
   async handle(_payload: unknown, context: JobContext): Promise<void> {
     const resumed = await this.resume(new Date(Date.now() - QUIET_MS));
     if (resumed.length > 0)
-      context.logger.warn({ imports: resumed }, 'contact imports resumed after their run died');
+      context.logger.warn({ imports: resumed }, 'contact imports queued again: no run held their lock');
   }
 
   /** Queues again the imports importing since before `quietSince` whose lock is free; answers their ids. */

@@ -28,7 +28,7 @@ export const contactImportLockKey = (organisationId: string) => `contacts-import
 export const CONTACT_IMPORT_RETRY_MS = 3_000;
 
 /**
- * Every minute: an import still importing whose run holds no lock (its worker was killed, or the
- * process lost its connection, leaving the job locked for hours) is queued again.
+ * Every minute: an import still importing while its organisation's import lock is free (its worker
+ * was killed, or lost its connection, leaving the job locked for hours) is queued again.
  */
 export const contactImportResumeJob = defineJob('contacts.import-resume', z.object({}), { maxAttempts: 1 });

@@ -15,7 +15,8 @@ const BATCH_MAX = 5_000;
  * waiting) and are written together, so a burst of pixel fetches costs a few statements instead
  * of a transaction each. One flush runs at a time; a failed flush keeps its hits for the next.
  * A graceful stop flushes what is left after the HTTP server has closed (Nest closes it before
- * onApplicationShutdown, and the database module, a global one, shuts down after this).
+ * onApplicationShutdown, and the database module, a global one, shuts down after this). At most
+ * TRACKING_MAX_PENDING hits wait; past it they are answered but not recorded, and counted.
  */
 @Injectable()
 export class TrackingBuffer implements OnApplicationShutdown {

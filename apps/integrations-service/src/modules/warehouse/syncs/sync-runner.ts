@@ -121,7 +121,7 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
     organisationId: string,
     syncId: string,
     signal: AbortSignal,
-    onCheckpoint: () => void = () => undefined,
+    onCheckpoint: () => void,
   ): Promise<'done' | 'stopped'> {
     const sync = await this.syncs.byId(organisationId, syncId);
     if (!sync?.sync_enabled) return 'done';
