@@ -9,6 +9,7 @@ import {
   personUnsubscribeToggleContract,
   personUpdateContract,
   settingsGetContract,
+  tokenCodeVerifyContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
@@ -230,6 +231,38 @@ describe('PersonsController', () => {
     await t.sql(`DELETE FROM campaign.person_fields WHERE organisation_id = $1 AND name = 'seats'`, [
       admin.organisation.id,
     ]);
+  });
+
+  it('treats a custom field named like an inherited member (constructor) as a field like any other', async () => {
+    const org = await t.platform.newOrganisation();
+    await t.call(personFieldsListContract, {}, org).expect(200);
+    await t.sql(
+      `INSERT INTO campaign.person_fields
+         (organisation_id, name, display, type, length, read_only, updatable, required, hidden, custom, position)
+       VALUES ($1, 'constructor', 'Constructor', 'string', NULL, false, true, false, false, true, 1000)`,
+      [org.organisation.id],
+    );
+    const created = await t.call(personCreateContract, { email: 'builder@example.com' }, org).expect(200);
+    const id = created.body.person_id as string;
+    const read = async () =>
+      (await t.call(personGetContract, { person_id: id }, org).expect(200)).body.person.custom_fields;
+    expect(await read()).toEqual([expect.objectContaining({ name: 'constructor', value: null })]);
+    await t
+      .call(
+        personUpdateContract,
+        { person_id: id, default_fields: {}, custom_fields: { constructor: 'Bob' } },
+        org,
+      )
+      .expect(200);
+    expect(await read()).toEqual([expect.objectContaining({ name: 'constructor', value: 'Bob' })]);
+    const listed = await t
+      .call(personListContract, { columns: ['email', 'constructor', 'title'] }, org)
+      .expect(200);
+    expect(listed.body.records[0]).toMatchObject({ constructor: 'Bob', title: null });
+    // Token code is checked against a sample person carrying every field.
+    expect(
+      (await t.call(tokenCodeVerifyContract, { token: '{{ person.first_name }}' }, org).expect(200)).body,
+    ).toEqual({ return_type: 'string' });
   });
 
   it('refuses calls without a token', async () => {

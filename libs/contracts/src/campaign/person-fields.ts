@@ -136,6 +136,17 @@ export function fieldName(header: string): string {
   return trim((/^[0-9]/.test(snake) ? `f_${snake}` : snake).slice(0, FIELD_NAME_MAX_LENGTH));
 }
 
+/**
+ * A record's own value of a field: field names are people's words (`constructor` is one), so a
+ * lookup must not find what every object inherits.
+ */
+export function ownValue<T>(
+  record: Readonly<Record<string, T>> | null | undefined,
+  name: string,
+): T | undefined {
+  return record != null && Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
 /** The longest custom field name. */
 export const FIELD_NAME_MAX_LENGTH = 60;
 

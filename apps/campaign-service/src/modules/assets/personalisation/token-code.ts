@@ -3,6 +3,7 @@ import {
   type TokenReturnType,
   type TokenVerifyResult,
   tokenMessages,
+  ownValue,
 } from '@meridian/contracts';
 import { LiquidError, Output, type Template, TokenKind, toValueSync, type Value } from 'liquidjs';
 import { type LiquidSandbox, SandboxRefusal } from './liquid-sandbox';
@@ -105,7 +106,8 @@ export function samplePerson(
   fields: readonly { name: string; type: PersonFieldType }[],
 ): Record<string, unknown> {
   const person: Record<string, unknown> = { id: '00000000-0000-4000-8000-000000000000' };
-  for (const field of fields) person[field.name] = SAMPLE_DEFAULTS[field.name] ?? SAMPLE_BY_TYPE[field.type];
+  for (const field of fields)
+    person[field.name] = ownValue(SAMPLE_DEFAULTS, field.name) ?? SAMPLE_BY_TYPE[field.type];
   return person;
 }
 

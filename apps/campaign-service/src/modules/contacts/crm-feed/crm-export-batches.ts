@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type crmPersonsExported, type EventPayload, INBOUND_EVENT_MAX_BYTES } from '@meridian/contracts';
+import {
+  type crmPersonsExported,
+  type EventPayload,
+  INBOUND_EVENT_MAX_BYTES,
+  ownValue,
+} from '@meridian/contracts';
 
 export type ExportBatch = EventPayload<typeof crmPersonsExported>;
 export type ExportedPerson = ExportBatch['persons'][number];
@@ -88,7 +93,7 @@ export function toExported(
   fields: readonly string[],
 ): ExportedPerson {
   const values: ExportedPerson['values'] = { email: row.email };
-  for (const field of fields) values[field] = exportValue(row.values[field]);
+  for (const field of fields) values[field] = exportValue(ownValue(row.values, field));
   return {
     person_id: row.person_id,
     email: row.email,

@@ -5,6 +5,7 @@ import {
   isFieldEditable,
   type PersonField,
   personFieldRules,
+  ownValue,
 } from '@meridian/contracts';
 
 export type { FieldValue };
@@ -40,7 +41,7 @@ export function planUpdate(
         continue;
       }
       const value = typeof raw === 'string' ? raw.trim() : raw;
-      const before = (custom ? current.custom[name] : current.defaults[name]) ?? null;
+      const before = ownValue<FieldValue>(custom ? current.custom : current.defaults, name) ?? null;
       if (value === before || (value === '' && before === null)) continue;
       if (!isFieldEditable(definition)) {
         errors[path] = [personFieldRules.messages.readOnly(definition.display)];

@@ -8,6 +8,7 @@ import {
   type PersonField,
   type personListContract,
   type ResponseOf,
+  ownValue,
 } from '@meridian/contracts';
 import {
   NotFoundError,
@@ -55,10 +56,10 @@ export function toPerson(row: PersonEntity, definitions: PersonField[]): Person 
     _updated_time: row._updated_time.toISOString(),
     default_fields: definitions
       .filter((d) => !d.custom)
-      .map((d) => ({ ...d, value: defaults[d.name] ?? null })),
+      .map((d) => ({ ...d, value: ownValue(defaults, d.name) ?? null })),
     custom_fields: definitions
       .filter((d) => d.custom)
-      .map((d) => ({ ...d, value: row.custom_fields[d.name] ?? null })),
+      .map((d) => ({ ...d, value: ownValue(row.custom_fields, d.name) ?? null })),
   };
 }
 
@@ -94,8 +95,8 @@ export class PersonsService {
       for (const column of columns) {
         const definition = known.get(column);
         record[column] = definition?.custom
-          ? (row.custom_fields[column] ?? null)
-          : (defaults[column] ?? null);
+          ? (ownValue(row.custom_fields, column) ?? null)
+          : (ownValue(defaults, column) ?? null);
       }
       return { ...record, id: row.id, email: row.email, _created_time: row._created_time.toISOString() };
     });

@@ -5,6 +5,7 @@ import {
   type MappingDestination,
   type PersonField,
   personFieldsListContract,
+  ownValue,
 } from '@meridian/contracts';
 import { CONFIG } from '@meridian/server-kit';
 import type { IntegrationsConfig } from '../../../config';
@@ -19,7 +20,7 @@ export function toDestinations(fields: readonly PersonField[]): MappingDestinati
     name: f.name,
     display: f.display,
     type: f.type,
-    sub_type: f.custom ? null : (SUB_TYPES[f.name] ?? null),
+    sub_type: f.custom ? null : (ownValue(SUB_TYPES, f.name) ?? null),
     custom: f.custom,
     hidden: f.hidden,
     read_only: f.read_only,
