@@ -41,6 +41,11 @@ export const integrationsConfigSchema = baseConfigSchema
      * the jobs waiting meanwhile (other organisations' syncs), ms.
      */
     WAREHOUSE_SYNC_TURN_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+    /**
+     * How long a Salesforce sync run works before it stops at its next checkpoint (a stored page,
+     * a finished push round) and queues again behind the jobs waiting meanwhile, ms.
+     */
+    SALESFORCE_SYNC_TURN_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
     /** Jobs (syncs) one integrations process runs at once. */
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /**

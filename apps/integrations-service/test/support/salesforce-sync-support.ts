@@ -15,8 +15,10 @@ export function startSalesforceSyncApp(
   databaseUrl: string,
   platform: TestPlatform,
   fake: FakeSalesforce,
+  env: Record<string, string> = {},
 ): Promise<NestFastifyApplication> {
   const config = loadConfig({
+    ...env,
     PORT: '0',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',

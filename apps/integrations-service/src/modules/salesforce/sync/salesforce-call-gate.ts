@@ -11,6 +11,9 @@ export class BudgetSpentError extends Error {
 /** The run was asked to stop (shutdown): it stays open and the next process goes on. */
 export class RunStoppedError extends Error {}
 
+/** The run's turn is over at a checkpoint: it stays open and a job queued again goes on. */
+export class TurnOverError extends RunStoppedError {}
+
 /** A Salesforce error's code, as jsforce reports it (errorCode, or the OAuth error's name). */
 export function errorCodeOf(error: unknown): string | null {
   if (!error || typeof error !== 'object') return null;
@@ -29,13 +32,15 @@ export const isLoginError = (error: unknown): boolean =>
 
 /**
  * The result every record of a write gets when the whole call failed: the call's error. A spent
- * budget or a refused login is rethrown instead, since it stops the run rather than the records.
+ * budget, a refused login or a stop is rethrown instead, since it stops the run rather than the
+ * records (which stay queued for the run's next job).
  */
 export function wholeCallFailed(
   error: unknown,
   count: number,
 ): Array<{ success: false; errors: Array<{ errorCode: string; message: string }> }> {
-  if (error instanceof BudgetSpentError || isLoginError(error)) throw error;
+  if (error instanceof BudgetSpentError || error instanceof RunStoppedError || isLoginError(error))
+    throw error;
   const message = error instanceof Error ? error.message : String(error);
   const errorCode = errorCodeOf(error) ?? 'UNKNOWN';
   return Array.from({ length: count }, () => ({ success: false, errors: [{ errorCode, message }] }));
@@ -55,7 +60,17 @@ export class CallGate {
     private readonly organisationId: string,
     private readonly connectionId: string,
     private readonly signal: AbortSignal,
+    /** When the run's turn is over (ms since the epoch): it stops at its next checkpoint. */
+    private readonly turnEndsAt = Number.POSITIVE_INFINITY,
   ) {}
+
+  /**
+   * A point where everything the run did is saved (a page stored with its cursor, a push or
+   * delete round's results written): past its turn, the run stops here (TurnOverError).
+   */
+  checkpoint(): void {
+    if (Date.now() >= this.turnEndsAt) throw new TurnOverError();
+  }
 
   /** Takes one call; false (and counted as deferred) when none is left. */
   async take(): Promise<boolean> {

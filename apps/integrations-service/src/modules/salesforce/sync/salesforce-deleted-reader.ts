@@ -58,6 +58,7 @@ export class SalesforceDeletedReader {
         });
       }
       if (page.done || !page.nextRecordsUrl) return;
+      gate.checkpoint();
       const next = page.nextRecordsUrl;
       page = await gate.call(
         async (): Promise<QueryResult<DeletedRow>> => await conn.queryMore<DeletedRow>(next),

@@ -48,6 +48,7 @@ export class SalesforceDeleter {
             await this.write(conn, run, object, items.slice(i, i + COLLECTION_SIZE), gate, false);
           }
         }
+        gate.checkpoint();
       }
     } catch (error) {
       if (error instanceof BudgetSpentError) return;

@@ -112,12 +112,14 @@ export class SalesforcePuller {
       }
       // Bulk results carry no order promise: the cursor moves once the whole job is stored.
       await this.transactions.run((tx) => this.syncs.setCursor(tx, connection.id, object, max));
+      gate.checkpoint();
       return;
     }
     while (!page.done && page.nextRecordsUrl) {
       const next = page.nextRecordsUrl;
       page = await gate.call(async (): Promise<QueryResult<SfRow>> => await conn.queryMore<SfRow>(next));
       await this.store(run, object, mappings, page.records, true);
+      gate.checkpoint();
     }
   }
 

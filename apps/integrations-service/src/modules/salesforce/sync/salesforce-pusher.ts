@@ -119,6 +119,7 @@ export class SalesforcePusher {
         if (error instanceof BudgetSpentError) return;
         throw error;
       }
+      gate.checkpoint();
     }
   }
 
