@@ -159,13 +159,22 @@ describe('CampaignsController', () => {
       await t.call(campaignUpdateContract, { campaign_id: UNKNOWN, name: 'X' }, admin).expect(404);
     });
 
-    it("clones as '{name}-clone' by default, copying the dynamic list and workflow", async () => {
+    it("clones as '{name}-clone' by default, copying the dynamic list, workflow and draft, inactive", async () => {
       const c = await newCampaign('Launch', admin, 'org');
       const flow = { nodes: [{ id: 'a1', action_type: 'delay' }], links: [] };
       const dynamicList = { query: { conditions: [{ name: 'Group 1' }] } };
+      const schedule = { run_type: 'once', next_run_time: '2030-01-01T09:00:00.000Z' };
+      const draftData = { flow: { nodes: [], links: [] }, updated_at: '2026-01-01T00:00:00.000Z' };
       await t.sql(
-        `UPDATE campaign.campaigns SET flow = $1, dynamic_list = $2, count_delivered = 5, draft = true WHERE id = $3`,
-        [JSON.stringify(flow), JSON.stringify(dynamicList), c.campaign_id],
+        `UPDATE campaign.campaigns SET flow = $1, dynamic_list = $2, schedule = $3, draft_data = $4,
+                count_delivered = 5, draft = true WHERE id = $5`,
+        [
+          JSON.stringify(flow),
+          JSON.stringify(dynamicList),
+          JSON.stringify(schedule),
+          JSON.stringify(draftData),
+          c.campaign_id,
+        ],
       );
       const { body } = await t.call(campaignCloneContract, { campaign_id: c.campaign_id }, admin).expect(200);
       expect(body.campaign).toMatchObject({
@@ -173,8 +182,11 @@ describe('CampaignsController', () => {
         campaign_context: 'org',
         flow,
         dynamic_list: dynamicList,
-        draft: false,
-        active: true,
+        draft: true,
+        draft_data: draftData,
+        // Not running on the source's schedule: the same audience would get the mail twice.
+        active: false,
+        schedule: { run_type: 'once', next_run_time: null },
       });
       expect(body.campaign.campaign_id).not.toBe(c.campaign_id);
       expect(body.campaign.counts.count_delivered).toBe(0);

@@ -12,7 +12,8 @@ export interface Author {
 export type CampaignCopy = Pick<
   CampaignEntity,
   'name' | 'campaign_context' | 'flow' | 'dynamic_list' | 'schedule' | 'rule'
->;
+> &
+  Partial<Pick<CampaignEntity, 'active' | 'draft' | 'draft_data'>>;
 
 @Injectable()
 export class CampaignsRepository {
@@ -53,11 +54,12 @@ export class CampaignsRepository {
     data: CampaignCopy,
     tx?: Transaction,
   ): Promise<CampaignEntity> {
+    const active = data.active ?? true;
     return this.tenant(organisationId, tx).create({
-      ...data,
-      active: true,
       draft: false,
-      activated_at: new Date(),
+      ...data,
+      active,
+      activated_at: active ? new Date() : null,
       created_by_id: author.id,
       created_by_name: author.name,
     });

@@ -140,15 +140,27 @@ export class CampaignsService {
   }
 
   /** A copy with its dynamic list, workflow, schedule and rule; runs, counts and drafts stay behind. */
+  /**
+   * A copy of the campaign's dynamic list, workflow, schedule and rule, and of its unpublished
+   * draft. The copy is inactive with no next run until it is published: a copy running on the
+   * source's schedule would mail the same audience a second time.
+   */
   async clone(auth: RequestContext, id: string, name?: string): Promise<Campaign> {
     const source = await this.require(auth, id);
+    const schedule =
+      source.schedule && typeof source.schedule === 'object' && !Array.isArray(source.schedule)
+        ? { ...source.schedule, next_run_time: null }
+        : source.schedule;
     const row = await this.createAnnounced(auth, {
       name: name ?? cloneCampaignName(source.name),
       campaign_context: source.campaign_context,
       flow: source.flow,
       dynamic_list: source.dynamic_list,
-      schedule: source.schedule,
+      schedule,
       rule: source.rule,
+      active: false,
+      draft: source.draft,
+      draft_data: source.draft_data,
     });
     return toCampaign(row);
   }
