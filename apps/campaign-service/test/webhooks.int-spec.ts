@@ -397,6 +397,33 @@ describe('WebhooksController', () => {
       expect(received).toHaveLength(0);
     });
 
+    it('reports a header value that renders to what HTTP cannot carry, and sends nothing', async () => {
+      const created = await t.call(personCreateContract, { email: 'lukasz@example.com' }, admin).expect(200);
+      const id = created.body.person_id as string;
+      await t
+        .call(personUpdateContract, { person_id: id, default_fields: { first_name: 'Łukasz' } }, admin)
+        .expect(200);
+      const response = await preview({
+        person_ids: [{ id, email: 'lukasz@example.com', org_id: null, product_user_id: null }],
+        url: `${receiverUrl}/x`,
+        headers: { 'content-type': 'text/plain', 'x-name': '{{ person.first_name }}' },
+        payload: 'hi',
+      }).expect(200);
+      expect(response.body).toMatchObject({ response: null, error: { reason: 'render' } });
+      expect(response.body.error.message).toMatch(/^Header x-name: /);
+      expect(received).toHaveLength(0);
+      // Written into the header as it is, the same value is refused with the save rules.
+      const typed = await preview({
+        url: `${receiverUrl}/x`,
+        headers: { 'content-type': 'text/plain', 'x-price': '5 €', 'x-bell': 'a\u0007b' },
+        payload: 'hi',
+      }).expect(400);
+      expect(typed.body.fields).toEqual({
+        'headers.x-price': ['Invalid header value'],
+        'headers.x-bell': ['Invalid header value'],
+      });
+    });
+
     it('sends a GET without a body and reports the status it got', async () => {
       const response = await preview({
         method: 'GET',

@@ -76,6 +76,14 @@ export function cleanWebhookHeaders(headers: Record<string, string>): Record<str
   return clean;
 }
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/**
+ * What HTTP lets a header value carry (and Node sends): tabs, visible ASCII, spaces and Latin-1;
+ * no line breaks, control characters or characters beyond Latin-1 (a euro sign, a Polish Ł).
+ */
+export const isSendableHeaderValue = (value: string): boolean => !/[^\t\x20-\x7e\x80-\xff]/.test(value);
+/** Why a rendered header value cannot be sent. */
+export const unsendableHeaderMessage =
+  'a header value may not hold line breaks, control characters or characters beyond Latin-1';
 export const webhookHeadersSchema = z
   .record(z.string().max(256), z.string().max(8192))
   .transform(cleanWebhookHeaders)
@@ -84,7 +92,7 @@ export const webhookHeadersSchema = z
     for (const [name, value] of Object.entries(headers)) {
       if (!headerName.test(name))
         ctx.addIssue({ code: 'custom', path: [name], message: 'Invalid header name' });
-      if (/[\r\n\0]/.test(value))
+      if (!isSendableHeaderValue(value))
         ctx.addIssue({ code: 'custom', path: [name], message: 'Invalid header value' });
     }
   });

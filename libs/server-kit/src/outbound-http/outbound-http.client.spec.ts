@@ -110,6 +110,15 @@ describe(OutboundHttpClient.name, () => {
     }
   });
 
+  it('answers a header value Node will not send as a failed call, not a thrown error', async () => {
+    const client = new OutboundHttpClient({ allowedHosts: ['127.0.0.2'] });
+    const error = await failureOf(
+      client.request({ ...get(`${allowed.origin}/`), headers: { 'x-price': '5 \u20ac' } }),
+    );
+    expect(error.reason).toBe('connection');
+    expect(allowed.requests).toHaveLength(0);
+  });
+
   it('refuses a loopback address without connecting', async () => {
     const client = new OutboundHttpClient();
     const error = await failureOf(client.request(get(`${internal.origin}/`)));

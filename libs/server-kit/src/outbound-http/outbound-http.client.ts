@@ -181,23 +181,30 @@ export class OutboundHttpClient {
         reject(this.failure(error, host, deadline, totalMs));
       };
 
-      const req = transport.request({
-        protocol: url.protocol,
-        hostname: literal ? literal.toString() : host,
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: hop.method,
-        headers,
-        auth:
-          url.username || url.password
-            ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
-            : undefined,
-        servername: literal ? undefined : host,
-        agent: false,
-        ...(this.ca && url.protocol === 'https:' ? { ca: this.ca } : {}),
-        lookup: this.guardedLookup(host),
-        signal: deadline,
-      });
+      let req: http.ClientRequest;
+      try {
+        req = transport.request({
+          protocol: url.protocol,
+          hostname: literal ? literal.toString() : host,
+          port: url.port || undefined,
+          path: `${url.pathname}${url.search}`,
+          method: hop.method,
+          headers,
+          auth:
+            url.username || url.password
+              ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+              : undefined,
+          servername: literal ? undefined : host,
+          agent: false,
+          ...(this.ca && url.protocol === 'https:' ? { ca: this.ca } : {}),
+          lookup: this.guardedLookup(host),
+          signal: deadline,
+        });
+      } catch (error) {
+        // Node refuses some requests before sending a byte (a header value it cannot encode).
+        fail(error);
+        return;
+      }
 
       req.on('socket', (socket: Socket) => {
         const onConnect = () => {

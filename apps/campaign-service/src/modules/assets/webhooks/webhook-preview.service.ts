@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  isSendableHeaderValue,
   isWebhookUrl,
   type ParsedRequestOf,
   WEBHOOK_PREVIEW_BODY_MAX_CHARS,
@@ -8,6 +9,7 @@ import {
   type webhookPreviewContract,
   type WebhookPreviewFailure,
   type WebhookPreviewResult,
+  unsendableHeaderMessage,
 } from '@meridian/contracts';
 import {
   LOGGER,
@@ -74,13 +76,8 @@ export class WebhookPreviewService {
     const renderError = Object.entries(rendered.errors)[0];
     if (renderError) return failed(request, 'render', `${describeText(renderError[0])}: ${renderError[1]}`);
     if (!isWebhookUrl(request.url)) return failed(request, 'invalid_url', webhookMessages.invalidUrl);
-    const badHeader = Object.entries(headers).find(([, value]) => /[\r\n\0]/.test(value));
-    if (badHeader)
-      return failed(
-        request,
-        'render',
-        `Header ${badHeader[0]}: a line break is not allowed in a header value`,
-      );
+    const badHeader = Object.entries(headers).find(([, value]) => !isSendableHeaderValue(value));
+    if (badHeader) return failed(request, 'render', `Header ${badHeader[0]}: ${unsendableHeaderMessage}`);
 
     return this.send(auth, request, input.timeout);
   }

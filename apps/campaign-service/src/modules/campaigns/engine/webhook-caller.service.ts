@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type CampaignContext, isWebhookUrl, webhookMessages } from '@meridian/contracts';
+import {
+  type CampaignContext,
+  isSendableHeaderValue,
+  isWebhookUrl,
+  unsendableHeaderMessage,
+  webhookMessages,
+} from '@meridian/contracts';
 import { LOGGER, OutboundHttpClient, OutboundHttpError } from '@meridian/server-kit';
 import type { Logger } from 'pino';
 import { entryKey, pairRendered, PersonalisationService } from '../../assets/personalisation';
@@ -104,8 +110,10 @@ export class WebhookCallerService {
     request: Parameters<OutboundHttpClient['request']>[0],
   ): Promise<Omit<CallResult, 'personId' | 'orgId'>> {
     if (!isWebhookUrl(request.url)) return { error: webhookMessages.invalidUrl, retry: false };
-    if (Object.values(request.headers ?? {}).some((value) => /[\r\n\0]/.test(value)))
-      return { error: 'A line break is not allowed in a header value', retry: false };
+    const badHeader = Object.entries(request.headers ?? {}).find(
+      ([, value]) => !isSendableHeaderValue(value),
+    );
+    if (badHeader) return { error: `Header ${badHeader[0]}: ${unsendableHeaderMessage}`, retry: false };
     let error: string;
     let retry: boolean;
     try {
