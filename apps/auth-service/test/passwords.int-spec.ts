@@ -8,6 +8,7 @@ import {
 } from '@meridian/contracts';
 import { linkTokenIn, ok, uniqueSuffix } from '@meridian/testing';
 import { PUBLIC_BASE_URL, startAuthTestApp, type AuthTestApp } from './support/auth-test-app';
+import { CREATE_LINK, invite, invitee } from './support/invites';
 
 const RESET_LINK = `${PUBLIC_BASE_URL}/password/reset/`;
 
@@ -109,6 +110,51 @@ describe('passwords: reset, set, change', () => {
     expect(
       (await t.call(passwordTokenValidContract, { token: second, request_type: 'password_reset' })).body,
     ).toEqual({ valid: true });
+  });
+
+  it("retires an invitation's link once the password is set through a reset link", async () => {
+    const admin = await t.factories.newOrganisation();
+    const guest = invitee(admin);
+    await invite(t, admin, [guest]);
+    const invitation = linkTokenIn(await t.sink.waitFor({ to: guest.email }), CREATE_LINK);
+    const reset = await requestReset(guest.email);
+    ok(
+      await t.call(passwordSetContract, {
+        token: reset,
+        password: 'chosen-secret',
+        request_type: 'password_reset',
+      }),
+    );
+    // Whoever holds the old invitation mail cannot set another password.
+    expect(
+      (await t.call(passwordTokenValidContract, { token: invitation, request_type: 'password_create' })).body,
+    ).toEqual({ valid: false });
+    await t
+      .call(passwordSetContract, {
+        token: invitation,
+        password: 'taken-over',
+        request_type: 'password_create',
+      })
+      .expect(400);
+    ok(await t.call(loginContract, { credentials: { email: guest.email, password: 'chosen-secret' } }));
+  });
+
+  it('retires an open reset link when the password is changed signed in', async () => {
+    const admin = await t.factories.newOrganisation();
+    const reset = await requestReset(admin.email);
+    ok(
+      await t.call(
+        passwordChangeContract,
+        { old_password: admin.password, new_password: 'changed-secret' },
+        { token: admin.bearer },
+      ),
+    );
+    expect(
+      (await t.call(passwordTokenValidContract, { token: reset, request_type: 'password_reset' })).body,
+    ).toEqual({ valid: false });
+    await t
+      .call(passwordSetContract, { token: reset, password: 'set-back', request_type: 'password_reset' })
+      .expect(400);
   });
 
   it('refuses an expired reset link', async () => {

@@ -86,6 +86,15 @@ export class AccountTokensRepository {
     return count > 0;
   }
 
+  /** Retires the account's open password links (invitation and reset): its password is set now. */
+  async retirePasswordLinks(accountId: string, tx: Transaction): Promise<void> {
+    await managerIn(tx, this.tokens).query(
+      `UPDATE auth.account_tokens SET used_at = now()
+        WHERE account_id = $1 AND purpose IN ('password_create', 'password_reset') AND used_at IS NULL`,
+      [accountId],
+    );
+  }
+
   /** Marks a usable token used, atomically; returns its account, or null when it was not usable. */
   async consume(tokenHash: string, purpose: LinkRequestType, tx: Transaction): Promise<string | null> {
     const [rows]: [Array<{ account_id: string }>, number] = await managerIn(tx, this.tokens).query(

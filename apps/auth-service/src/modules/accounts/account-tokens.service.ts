@@ -61,6 +61,14 @@ export class AccountTokensService {
     return this.tokens.isUsable(hashSecret(token), purpose);
   }
 
+  /**
+   * Every open invitation and reset link of the account stops working: once a password is set
+   * (by any link, or changed signed in), an older mail must not set another one.
+   */
+  retirePasswordLinks(accountId: string, tx: Transaction): Promise<void> {
+    return this.tokens.retirePasswordLinks(accountId, tx);
+  }
+
   /** The token's account, once; null when the token is unknown, used or expired. */
   consume(token: string, purpose: LinkRequestType, tx: Transaction): Promise<string | null> {
     return this.tokens.consume(hashSecret(token), purpose, tx);

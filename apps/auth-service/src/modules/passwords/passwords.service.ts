@@ -24,7 +24,7 @@ export class PasswordsService {
     return this.tokens.isUsable(token, type);
   }
 
-  /** Uses the link once, sets the password, and ends every session of the account. */
+  /** Uses the link once, sets the password, retires the account's other password links, and ends every session of the account. */
   async setFromLink(
     token: string,
     password: string,
@@ -35,6 +35,7 @@ export class PasswordsService {
       const accountId = await this.tokens.consume(token, type, tx);
       if (!accountId) return false;
       await this.accounts.setPasswordFromLink(accountId, passwordHash, tx);
+      await this.tokens.retirePasswordLinks(accountId, tx);
       await this.sessions.endAllOf(accountId, {}, tx);
       return true;
     });
@@ -61,6 +62,7 @@ export class PasswordsService {
     const passwordHash = await this.hasher.hash(newPassword);
     await this.transactions.run(async (tx) => {
       await this.accounts.setPassword(auth.accountId, passwordHash, tx);
+      await this.tokens.retirePasswordLinks(auth.accountId, tx);
       await this.sessions.endAllOf(auth.accountId, { except: auth.sessionId }, tx);
     });
   }
