@@ -72,7 +72,7 @@ describe('TokensController', () => {
       description: '',
       default_value: '',
       return_type: 'string',
-      created_by: { id: admin.account.id, name: admin.email },
+      created_by: { id: admin.account.id, name: admin.account.name },
     });
   });
 

@@ -62,8 +62,8 @@ describe('WebhooksController', () => {
       headers: { 'content-type': 'application/json' },
       timeout: 10,
       type: 'webhook',
-      created_by: { id: admin.account.id, name: admin.email },
-      updated_by: { id: admin.account.id, name: admin.email },
+      created_by: { id: admin.account.id, name: admin.account.name },
+      updated_by: { id: admin.account.id, name: admin.account.name },
     });
     expect(webhook.webhook_id).toMatch(/^webhook-[a-z0-9]{5}$/);
     const got = await t.call(webhookGetContract, { webhook_id: webhook.webhook_id }, admin).expect(200);

@@ -89,7 +89,10 @@ export class TokensService {
 
   async create(auth: RequestContext, name: string): Promise<EmailToken> {
     // The session carries the account's email; it names the author in the list.
-    const row = await this.tokens.insert(auth.organisationId, name, { id: auth.accountId, name: auth.email });
+    const row = await this.tokens.insert(auth.organisationId, name, {
+      id: auth.accountId,
+      name: auth.name ?? auth.email,
+    });
     if (!row) throw nameTaken();
     return toToken(row);
   }

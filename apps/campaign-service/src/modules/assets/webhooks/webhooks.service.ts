@@ -61,7 +61,8 @@ const newWebhook = (name: string): Required<WebhookChanges> => ({
   timeout: WEBHOOK_DEFAULT_TIMEOUT,
 });
 
-const editorOf = (auth: RequestContext): Editor => ({ id: auth.accountId, name: auth.email });
+/** Who made a change, by the name their colleagues know them by (the email when they have none). */
+const editorOf = (auth: RequestContext): Editor => ({ id: auth.accountId, name: auth.name ?? auth.email });
 
 @Injectable()
 export class WebhooksService {
