@@ -38,11 +38,15 @@ function NameForm(props: {
   onCancel: () => void;
   onSubmit: (name: string) => void;
 }) {
+  // Controlled: the button follows the name as it is typed (spec 2: disabled while the name is
+  // empty or refused), and the refusal shows as soon as the name is changed.
   const form = useForm<NameValues>({
-    mode: 'uncontrolled',
+    mode: 'controlled',
     initialValues: { name: props.initialName },
     validate: schemaResolver(props.schema, { sync: true }),
+    validateInputOnChange: true,
   });
+  const invalid = !props.schema.safeParse(form.values).success;
   return (
     <form noValidate onSubmit={form.onSubmit((values) => props.onSubmit(props.schema.parse(values).name))}>
       <Stack gap="md">
@@ -50,14 +54,13 @@ function NameForm(props: {
           label="Name"
           placeholder={props.placeholder}
           data-autofocus
-          key={form.key('name')}
           {...form.getInputProps('name')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={props.onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={props.saving}>
+          <Button type="submit" loading={props.saving} disabled={invalid}>
             {props.submitLabel}
           </Button>
         </Group>

@@ -124,8 +124,8 @@ describe('the Emails list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Rename email' });
     const input = within(dialog).getByLabelText('Name');
     fireEvent.change(input, { target: { value: 'ab' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Name must be at least 3 characters long')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
     expect(api.callsTo(RENAME)).toHaveLength(0);
 
     fireEvent.change(input, { target: { value: 'Welcome v2' } });

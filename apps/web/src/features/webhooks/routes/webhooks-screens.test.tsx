@@ -73,9 +73,13 @@ describe('the Webhooks list', () => {
     const api = stubApi({ ...signedIn, [`${HOOKS}/webhook.list`]: page([]) });
     renderAppAt('/webhooks?add=true');
     const dialog = await screen.findByRole('dialog', { name: 'New webhook' });
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    expect(create.hasAttribute('disabled')).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'ab' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Name must be at least 3 characters long')).toBeTruthy();
+    expect(create.hasAttribute('disabled')).toBe(true);
+    // Enter submits the form whatever the button says: still refused, nothing sent.
+    fireEvent.submit(within(dialog).getByLabelText('Name').closest('form')!);
     expect(api.callsTo(`${HOOKS}/webhook.create`)).toHaveLength(0);
   });
 });
