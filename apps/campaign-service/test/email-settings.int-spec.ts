@@ -203,6 +203,14 @@ describe('EmailSettingsController', () => {
       expect(response.body.fields).toEqual({ url: ['Please enter a valid url'] });
     });
 
+    it('needs customUrl: on or off, never left out', async () => {
+      const response = await t
+        .call(unsubUrlCreateContract, { url: 'https://acme.com/opt-out' }, admin)
+        .expect(400);
+      expect(response.body.fields).toEqual({ customUrl: ['Custom URL setting is required'] });
+      await t.call(unsubUrlCreateContract, {}, admin).expect(400);
+    });
+
     it('allows no URL when the custom page is off', async () => {
       const created = await t.call(unsubUrlCreateContract, { url: '', customUrl: false }, admin).expect(200);
       expect(created.body.unsub_url).toMatchObject({ url: '', customUrl: false });

@@ -121,7 +121,8 @@ export const unsubUrlRequestSchema = z
       .trim()
       .max(2000, { error: emailSettingsMessages.invalidUrl })
       .default(''),
-    customUrl: z.boolean().default(false),
+    // Spec 5: required (the page says whether it is on; leaving it out is not "off").
+    customUrl: z.boolean({ error: 'Custom URL setting is required' }),
   })
   .superRefine((value, ctx) => {
     if ((value.customUrl || value.url !== '') && !isWebUrl(value.url)) {
