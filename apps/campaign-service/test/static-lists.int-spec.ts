@@ -157,6 +157,22 @@ describe('StaticListsController', () => {
     await uploadTo('not-a-uuid', 'email\nann@x.com\n').expect(404);
   });
 
+  it('leaves a list unchanged when the file to add is not found', async () => {
+    const id = await newList('Untouched');
+    const before = await t.sql<{ updated_at: Date }>(
+      `SELECT updated_at FROM campaign.static_lists WHERE id = $1`,
+      [id],
+    );
+    await t
+      .call(staticListFileInsertContract, { static_list_id: id, filename: 'no-such-file.csv' }, admin)
+      .expect(404);
+    const after = await t.sql<{ updated_at: Date }>(
+      `SELECT updated_at FROM campaign.static_lists WHERE id = $1`,
+      [id],
+    );
+    expect(after[0]!.updated_at.getTime()).toBe(before[0]!.updated_at.getTime());
+  });
+
   it('reports a broken file at match with its reason', async () => {
     const id = await newList('Broken');
     const { filepath } = (await uploadTo(id, 'email\n"ann@x.com\n').expect(200)).body as { filepath: string };

@@ -103,11 +103,13 @@ export class StaticListMembersService {
   }
 
   async insert(auth: RequestContext, listId: string, filepath: string): Promise<number> {
-    await this.lists.require(auth, listId, true);
+    await this.lists.require(auth, listId);
     const source = await this.store.open(auth.organisationId, filepath, 'static-list');
     const added = await this.guard(() =>
       this.members.insertFromFile(auth.organisationId, listId, () => this.emailLines(source)),
     );
+    // Marked changed (time, by whom) only once its members did change: a refused file leaves it as it was.
+    await this.lists.require(auth, listId, true);
     await this.store.remove(auth.organisationId, filepath);
     return added;
   }
