@@ -1,5 +1,6 @@
 import {
   campaignCreateContract,
+  campaignEditStartContract,
   campaignGetContract,
   type Flow,
   type FlowNode,
@@ -35,9 +36,12 @@ describe('FlowController', () => {
     await t.sql('TRUNCATE campaign.campaigns CASCADE');
   });
 
+  /** A new campaign, paused for editing ('Edit campaign'): a new one is stored active. */
   async function newCampaign(who = admin): Promise<string> {
     const { body } = await t.call(campaignCreateContract, { name: 'Flow test' }, who).expect(200);
-    return body.campaign.campaign_id as string;
+    const id = body.campaign.campaign_id as string;
+    await t.call(campaignEditStartContract, { campaign_id: id }, who).expect(200);
+    return id;
   }
 
   async function add(campaign_id: string, body: Record<string, unknown>) {
@@ -59,6 +63,26 @@ describe('FlowController', () => {
       updated_at: second.updated_at,
       updated_by: { id: admin.account.id, name: 'Ada Admin' },
     });
+  });
+
+  it('changes no step of an active campaign until it is paused for editing', async () => {
+    const { body } = await t.call(campaignCreateContract, { name: 'Live' }, admin).expect(200);
+    const id = body.campaign.campaign_id as string;
+    const refused = await t
+      .call(flowActionAddContract, { campaign_id: id, action_type: 'delay' }, admin)
+      .expect(409);
+    expect(refused.body.code).toBe('ConflictException');
+    const campaign = (await t.call(campaignGetContract, { campaign_id: id }, admin).expect(200)).body
+      .campaign;
+    expect(campaign).toMatchObject({ active: true, draft: false, draft_data: null });
+    await t.call(campaignEditStartContract, { campaign_id: id }, admin).expect(200);
+    const { action_id } = await add(id, { action_type: 'delay' });
+    // Live again (as a publish leaves it): its steps are refused until the next 'Edit campaign'.
+    await t.sql(`UPDATE campaign.campaigns SET active = true WHERE id = $1`, [id]);
+    await t
+      .call(flowActionUpdateContract, { campaign_id: id, action_id, action_options: {} }, admin)
+      .expect(409);
+    await t.call(flowActionRemoveContract, { campaign_id: id, action_id }, admin).expect(409);
   });
 
   it('adds at the top before the existing steps when no step is named', async () => {

@@ -1,5 +1,6 @@
 import {
   campaignCreateContract,
+  campaignEditStartContract,
   flowActionAddContract,
   personCreateContract,
   staticListCreateContract,
@@ -86,6 +87,7 @@ export async function seedCampaignOrganisation(
   const campaignId = (
     await ok(campaignCreateContract, { name: `${mark} campaign`, campaign_context: 'person' })
   ).campaign.campaign_id as string;
+  await ok(campaignEditStartContract, { campaign_id: campaignId });
   const added = await ok(flowActionAddContract, { campaign_id: campaignId, action_type: 'branch_by_filter' });
   const actionId = added.action_id as string;
   const options = findObject(added.flow, 'action_id', actionId)?.action_options as Record<string, string>;

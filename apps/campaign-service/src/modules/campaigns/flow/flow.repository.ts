@@ -26,7 +26,7 @@ export class FlowRepository {
     id: string,
     author: Author,
     edit: (working: unknown) => { flow: Json; result: T },
-  ): Promise<{ result: T; flow: Json; stamp: FlowDraftStamp } | null> {
+  ): Promise<{ result: T; flow: Json; stamp: FlowDraftStamp } | 'active' | null> {
     return this.campaigns.manager.transaction(async (tx) => {
       const row = await tx
         .getRepository(CampaignEntity)
@@ -35,6 +35,8 @@ export class FlowRepository {
         .where('c.id = :id AND c.organisation_id = :organisationId', { id, organisationId })
         .getOne();
       if (!row) return null;
+      // A live campaign's flow changes only after 'Edit campaign' pauses it (spec 4), as its drafts.
+      if (row.active) return 'active';
       const working = row.draft_data?.flow ?? row.flow;
       const { flow, result } = edit(working);
       const now = new Date();

@@ -15,6 +15,7 @@ import {
   updateActionOptions,
 } from '@meridian/contracts';
 import { type RequestContext, ValidationError } from '@meridian/server-kit';
+import { CampaignActiveError } from '../campaigns/campaign-drafts.service';
 import { CampaignNotFoundError } from '../campaigns/campaigns.errors';
 import type { Author } from '../campaigns/campaigns.repository';
 import { addPlaceError, FlowActionNotFoundError } from './flow.errors';
@@ -99,6 +100,7 @@ export class FlowService {
       return { flow, result: flow };
     });
     if (!done) throw new CampaignNotFoundError();
+    if (done === 'active') throw new CampaignActiveError();
     return { flow: done.result, updated_at: done.stamp.updated_at, updated_by: done.stamp.updated_by };
   }
 }
