@@ -2,11 +2,12 @@
 // ports (a running dev instance is not disturbed), the Salesforce fake it connects to, one URL.
 // The browser tier (e2e/run.mjs) and the schemathesis tier start it through here.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { passwordFileOf } from '../../tools/postgres/embedded.mjs';
 import { freePort, servicePortBase } from '../../tools/postgres/ports.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -94,7 +95,9 @@ export async function startPlatform({ env: extra = {} } = {}) {
   }
   return {
     baseUrl,
-    databaseUrl: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/meridian`,
+    databaseUrl:
+      env.DATABASE_URL ??
+      `postgres://postgres:${readFileSync(passwordFileOf(join(dataDir, 'postgres')), 'utf8').trim()}@127.0.0.1:${pgPort}/meridian`,
     salesforce,
     output: () => output,
     stop,
