@@ -1,4 +1,5 @@
 import {
+  connectionsListContract,
   segmentErrorsListContract,
   segmentErrorsReportContract,
   segmentEventsReportContract,
@@ -110,6 +111,18 @@ describe('Segment errors and reports', () => {
       .call(segmentEventsReportContract, { time_unit: 'hour', time_range: 24, tz_offset: 0 }, stranger)
       .expect(200);
     expect(theirs.body.total_count).toBe(0);
+  });
+
+  it('lists Segment among the connections of an organisation with a live write key, not of another', async () => {
+    const mine = await t.call(connectionsListContract, { page_number: 1, page_size: 10 }, admin).expect(200);
+    const segment = mine.body.connections.filter((c: { source: string }) => c.source === 'segment');
+    expect(segment).toHaveLength(1);
+    expect(segment[0]).toMatchObject({ name: 'Segment', data_type: 'events', status: 'active' });
+    expect(segment[0].last_sync_time).not.toBeNull();
+    const theirs = await t
+      .call(connectionsListContract, { page_number: 1, page_size: 10 }, stranger)
+      .expect(200);
+    expect(theirs.body.connections).toEqual([]);
   });
 
   it('puts counts in the caller’s local hour and day', async () => {

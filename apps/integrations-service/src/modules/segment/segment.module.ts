@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Transactions } from '@meridian/server-kit';
+import { ConnectionsModule } from '../warehouse/connections/connections.module';
 import { SegmentIngestRoutes } from './segment-ingest.routes';
 import { SegmentIngestService } from './segment-ingest.service';
 import { SegmentInboxRepository } from './segment-inbox.repository';
@@ -7,6 +8,7 @@ import { SegmentRecordsRepository } from './segment-records.repository';
 import { SegmentRelay } from './segment-relay.service';
 import { SegmentReportsController } from './segment-reports.controller';
 import { SegmentReportsService } from './segment-reports.service';
+import { SegmentUnifiedRows } from './segment-unified-rows';
 import { SegmentWriteKeysRepository } from './segment-write-keys.repository';
 import { SegmentWriteKeys } from './segment-write-keys.service';
 
@@ -15,6 +17,7 @@ import { SegmentWriteKeys } from './segment-write-keys.service';
  * stored calls into product activity and contact upserts, and the Segment page's reads.
  */
 @Module({
+  imports: [ConnectionsModule],
   controllers: [SegmentReportsController],
   providers: [
     Transactions,
@@ -26,6 +29,7 @@ import { SegmentWriteKeys } from './segment-write-keys.service';
     SegmentIngestService,
     SegmentIngestRoutes,
     SegmentReportsService,
+    SegmentUnifiedRows,
   ],
 })
 export class SegmentModule {}
