@@ -205,6 +205,37 @@ describe('warehouse syncs', () => {
     await call(warehouseSyncToggleContract, { connection_id: id, sync_enabled: true }, stranger).expect(404);
   });
 
+  it('refuses tables and columns the warehouse does not have, and a frequency it does not offer, saving nothing', async () => {
+    const id = await connect(admin, 'Names');
+    const noTable = customersSync(id);
+    noTable.tables[0]!.table_name = 'nope';
+    const refusedTable = await call(warehouseSyncSaveContract, noTable, admin).expect(400);
+    expect(refusedTable.body.fields).toEqual({ 'tables.0': ['Table not found in the schema: nope'] });
+
+    const noColumn = customersSync(id);
+    noColumn.tables[0]!.columns.push({
+      column_name: 'zzz_missing',
+      destination_column_name: 'title',
+      primary_key: false,
+    });
+    const refusedColumn = await call(warehouseSyncSaveContract, noColumn, admin).expect(400);
+    expect(refusedColumn.body.fields).toEqual({
+      'tables.0': ['Columns not found in customers: zzz_missing'],
+    });
+
+    const badInterval = await call(
+      warehouseSyncSaveContract,
+      { ...customersSync(id), sync_interval: 99 },
+      admin,
+    ).expect(400);
+    expect(badInterval.body.fields).toEqual({ sync_interval: [warehouseSyncMessages.invalidFrequency] });
+    const [{ n }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM integrations.warehouse_syncs WHERE connection_id = $1`,
+      [id],
+    );
+    expect(n).toBe(0);
+  });
+
   it('syncs every row, then only the rows that changed; a saved sync takes new columns but keeps its own', async () => {
     const org = admin.organisation.id;
     const id = await connect(admin, 'Customers');
@@ -354,6 +385,8 @@ describe('warehouse syncs', () => {
   it('pauses on a warehouse error with the error, and resumes without losing or repeating rows', async () => {
     const org = admin.organisation.id;
     const id = await connect(admin, 'Breaks');
+    // Saved while the table is readable (a save checks what it adds exists), enabled once it is not.
+    await call(warehouseSyncSaveContract, { ...customersSync(id), enable_sync: false }, admin).expect(200);
     await warehouse.sql(`REVOKE SELECT ON analytics.customers FROM ${warehouse.user}`);
     await call(warehouseSyncSaveContract, customersSync(id), admin).expect(200);
     const paused = await eventually(

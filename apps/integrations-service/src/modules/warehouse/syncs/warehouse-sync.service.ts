@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   checkSyncLocked,
+  connectionMessages,
   CUSTOM_DESTINATION_TABLE,
   defaultSyncIntervalIndex,
   type DestinationTable,
@@ -22,6 +23,8 @@ import {
   Transactions,
   ValidationError,
 } from '@meridian/server-kit';
+import { listColumns, listTables } from '../connectors/source-catalog';
+import { WarehouseSessions } from '../connectors/warehouse-sessions';
 import { ActivityLogsRepository } from './activity-logs.repository';
 import { SyncRunsRepository } from './sync-runs.repository';
 import { syncRunJobKey, warehouseSyncRunJob } from './sync.jobs';
@@ -49,6 +52,7 @@ export class WarehouseSyncService {
     private readonly activity: ActivityLogsRepository,
     private readonly transactions: Transactions,
     private readonly jobs: JobQueue,
+    private readonly sessions: WarehouseSessions,
   ) {}
 
   async connection(organisationId: string, connectionId: string, tx?: Transaction): Promise<SyncConnection> {
@@ -114,10 +118,20 @@ export class WarehouseSyncService {
       await this.destinationTables(organisationId),
     );
     if (check.errors.length > 0) {
-      const fields: Record<string, string[]> = { tables: check.errors };
+      const frequency = new Set<string>([
+        warehouseSyncMessages.frequencyRequired,
+        warehouseSyncMessages.invalidFrequency,
+      ]);
+      const fields: Record<string, string[]> = {};
+      const onTables = check.errors.filter((e) => !frequency.has(e));
+      const onInterval = check.errors.filter((e) => frequency.has(e));
+      if (onTables.length > 0) fields.tables = onTables;
+      if (onInterval.length > 0) fields.sync_interval = onInterval;
       for (const [index, texts] of Object.entries(check.tables)) fields[`tables.${index}`] = texts;
       throw new ValidationError(fields, check.errors.join(', '));
     }
+    const current = await this.syncs.byConnection(organisationId, connection.id);
+    await this.checkSources(connection, current ? await this.syncs.tables(current.id) : [], tables);
 
     const sync = await this.transactions.run(async (tx) => {
       await this.connection(organisationId, input.connection_id, tx);
@@ -163,6 +177,48 @@ export class WarehouseSyncService {
   }
 
   /** Pause (false) or resume (true). Resuming clears the connection's error and runs at once, from the checkpoint. */
+  /**
+   * What a save adds (tables, and columns of saved tables) must exist in the warehouse now: a sync
+   * is not editable later, so a name that is not there would fail every run for good. Asked of the
+   * warehouse only when something is added.
+   */
+  private async checkSources(
+    connection: SyncConnection,
+    saved: readonly SyncTableRow[],
+    tables: readonly NewSyncTable[],
+  ): Promise<void> {
+    const added = tables
+      .map((table, index) => {
+        const before = saved.find((s) => tableKey(s) === tableKey(table));
+        const columns = table.columns.filter(
+          (c) => !before?.columns.some((o) => o.column_name === c.column_name),
+        );
+        return { index, table, columns };
+      })
+      .filter((item) => item.columns.length > 0);
+    if (added.length === 0) return;
+    const fields = await this.sessions.with(connection.organisation_id, connection.id, async (session) => {
+      const schema = session.schema ?? connection.schema_name!;
+      const known = new Set((await listTables(session, schema)).map((t) => t.table_name));
+      const problems: Record<string, string[]> = {};
+      for (const { index, table, columns } of added) {
+        if (!known.has(table.table_name)) {
+          problems[`tables.${index}`] = [`${connectionMessages.tableNotFound}: ${table.table_name}`];
+          continue;
+        }
+        const present = new Set(
+          (await listColumns(session, schema, table.table_name)).map((c) => c.column_name),
+        );
+        const missing = columns.filter((c) => !present.has(c.column_name)).map((c) => c.column_name);
+        if (missing.length > 0)
+          problems[`tables.${index}`] = [`Columns not found in ${table.table_name}: ${missing.join(', ')}`];
+      }
+      return problems;
+    });
+    if (Object.keys(fields).length > 0)
+      throw new ValidationError(fields, Object.values(fields).flat().join(', '));
+  }
+
   async toggle(auth: RequestContext, connectionId: string, enabled: boolean): Promise<SyncSummary> {
     const organisationId = auth.organisationId;
     await this.transactions.run(async (tx) => {
