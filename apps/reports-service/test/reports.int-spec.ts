@@ -42,11 +42,11 @@ describe('ReportsController', () => {
       campaign_name: 'Spring sale',
     });
     m = {
-      m1: e.message(R1, T1, 1),
-      m2: e.message(R1, T1, 2),
-      m3: e.message(R1, T2, 3),
-      m4: e.message(R1, T2, 4),
-      m5: e.message(R1, T1, 5),
+      m1: e.message(R1, T1, 1, day(1, '10:05')),
+      m2: e.message(R1, T1, 2, day(1, '10:05')),
+      m3: e.message(R1, T2, 3, day(1, '10:05')),
+      m4: e.message(R1, T2, 4, day(1, '10:05')),
+      m5: e.message(R1, T1, 5, day(1, '10:05')),
     };
     const sent = (x: TestMessage) => [
       e.email('emailProcessed', x, day(1, '10:05')),
@@ -112,22 +112,38 @@ describe('ReportsController', () => {
     });
   });
 
-  it('counts what happened in the period and under the template filter', async () => {
-    const period = await call(reportStatsAggregateContract, {
-      start_date: day(2, '00:00'),
-      end_date: day(3, '00:00'),
+  it("counts the mails sent in the period ('Sent in'), whenever their opens came, and under the template filter", async () => {
+    // Sent on day 1; opened, clicked, unsubscribed from and reported on days 1 to 3.
+    const sentDay1 = await call(reportStatsAggregateContract, {
+      start_date: day(1, '00:00'),
+      end_date: day(2, '00:00'),
     }).expect(200);
-    expect(period.body.stats).toMatchObject({
-      total_count: 0,
-      processed_count: 0,
-      delivered_count: 0,
+    expect(sentDay1.body.stats).toMatchObject({
+      total_count: 5,
+      processed_count: 4,
+      delivered_count: 3,
       unique_open_count: 2,
       total_open_count: 3,
       total_click_count: 3,
       unique_click_count_by_url: 2,
+      unsub_count: 1,
+      spamreport_count: 1,
+      non_human_open_count: 1,
+      non_human_click_count: 1,
+    });
+    // Nothing was sent on day 2, so nothing of it counts there: no opens of 0 delivered.
+    const sentDay2 = await call(reportStatsAggregateContract, {
+      start_date: day(2, '00:00'),
+      end_date: day(3, '00:00'),
+    }).expect(200);
+    expect(sentDay2.body.stats).toMatchObject({
+      total_count: 0,
+      processed_count: 0,
+      delivered_count: 0,
+      unique_open_count: 0,
+      total_open_count: 0,
+      total_click_count: 0,
       unsub_count: 0,
-      non_human_open_count: 0,
-      non_human_click_count: 0,
     });
     const template = await call(reportStatsAggregateContract, { template_id: T2.id }).expect(200);
     expect(template.body.stats).toMatchObject({
@@ -242,8 +258,11 @@ describe('ReportsController', () => {
     const all = await tab('recipient_engagement', { page_size: 2, page_number: 3 });
     expect(all).toMatchObject({ total_count: 5, page_count: 3, page_number: 3, total_capped: false });
     expect(all.records).toHaveLength(1);
-    const late = await tab('recipient_open', { start_date: day(2, '10:00'), end_date: day(3, '00:00') });
-    expect(late.records.map((r: { email: string }) => r.email)).toEqual([m.m2.email]);
+    // A tab's period is when its mails were sent, as for the counts: the opens came on day 2.
+    const sentDay1 = await tab('recipient_open', { start_date: day(1, '00:00'), end_date: day(2, '00:00') });
+    expect(sentDay1.records.map((r: { email: string }) => r.email)).toEqual([m.m2.email, m.m1.email]);
+    const sentDay2 = await tab('recipient_open', { start_date: day(2, '00:00'), end_date: day(3, '00:00') });
+    expect(sentDay2.records).toEqual([]);
     const t2 = await tab('recipient_engagement', { template_id: T2.id });
     expect(t2.records.map((r: { email: string }) => r.email).sort()).toEqual([m.m3.email, m.m4.email]);
   });

@@ -29,6 +29,8 @@ export interface TestMessage extends TestCampaign {
   person_id: string;
   email: string;
   message_id: string;
+  /** When the message was created, carried by each of its events (as the campaign service does). */
+  message_created_at?: string;
 }
 
 /** Builds the events one campaign's messages would produce, with the times the test chooses. */
@@ -37,8 +39,10 @@ export function campaignEvents(campaign: TestCampaign) {
     run_id: string,
     template: { id: string; name: string } | null,
     n: number,
+    createdAt?: string,
   ): TestMessage => ({
     ...campaign,
+    ...(createdAt ? { message_created_at: createdAt } : {}),
     run_id,
     template_id: template?.id ?? null,
     template_name: template?.name ?? null,

@@ -25,6 +25,12 @@ const messageFields = {
   message_id: z.string(),
   /** When it happened (ISO 8601), not when it was published. */
   occurred_at: z.string(),
+  /**
+   * When the message was created (its 'processed', ISO 8601), the same on every event of it:
+   * reports count an open or a bounce in the period the mail was sent in ('Sent in'). Absent on
+   * events published before it was carried.
+   */
+  message_created_at: z.string().optional(),
 };
 
 const messageEvent = <S extends z.ZodRawShape>(event: string, extra: S) =>

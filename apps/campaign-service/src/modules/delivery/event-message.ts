@@ -14,6 +14,8 @@ export interface EventMessage {
   /** The product org the person was sent to as (org context), from the run's audience. */
   org_id: string | null;
   message_id: string;
+  /** When the message was created: its events' message_created_at. */
+  created_at: Date;
 }
 
 /** The fields every email event of a message carries. */
@@ -32,5 +34,6 @@ export function messageFields(message: EventMessage, at: Date) {
     org_id: message.org_id,
     message_id: message.message_id,
     occurred_at: at.toISOString(),
+    message_created_at: new Date(message.created_at).toISOString(),
   };
 }

@@ -86,6 +86,7 @@ export function messageEvents(campaign: DemoCampaignRef, rows: readonly DemoMess
       campaign_context: 'person' as const,
       org_id: null,
       message_id: row.message_id,
+      message_created_at: row.created_at.toISOString(),
     };
     const at = (date: Date) => ({ ...base, occurred_at: date.toISOString() });
     const push = (definition: EventDefinition, payload: unknown) => items.push({ definition, payload });

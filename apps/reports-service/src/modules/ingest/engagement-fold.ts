@@ -14,11 +14,14 @@ export type OpenedPayload = EventPayload<typeof emailEvents.emailOpened>;
 export type ClickedPayload = EventPayload<typeof emailEvents.emailClicked>;
 
 export interface StoredOpens {
+  /** When the stored message was sent (its first event): the hour its counts go to. */
+  created_at?: string;
   first_open_at: string | null;
   open_count: number;
   non_human_open_count: number;
 }
 export interface StoredClicks {
+  created_at?: string;
   first_open_at: string | null;
   first_click_at: string | null;
   click_count: number;
@@ -63,9 +66,9 @@ export function foldOpens(
   const clientStats = new Deltas<ClientKey, ClientCounter>();
   for (const p of events) {
     const at = new Date(p.occurred_at).toISOString();
-    const bucket = bucketOf(p);
     const m = messages.get(p.message_id) ?? { ...metaOf(p), ...(stored.get(p.message_id) ?? noOpens) };
     messages.set(p.message_id, m);
+    const bucket = bucketOf(p, m.created_at);
     if (!p.human) {
       m.non_human_open_count += 1;
       stats.add(bucket, 'non_human_open_count');
@@ -119,9 +122,9 @@ export function foldClicks(
   const linkStats = new Deltas<LinkKey, LinkCounter>();
   for (const p of events) {
     const at = new Date(p.occurred_at).toISOString();
-    const bucket = bucketOf(p);
     const m = messages.get(p.message_id) ?? { ...metaOf(p), ...(stored.get(p.message_id) ?? noClicks) };
     messages.set(p.message_id, m);
+    const bucket = bucketOf(p, m.created_at);
     const email_client = emailClientOf(p.user_agent);
     const linkId = `${p.message_id}\n${p.url}\n${email_client}`;
     const link = links.get(linkId) ?? {

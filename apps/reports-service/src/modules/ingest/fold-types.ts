@@ -38,7 +38,7 @@ export const statCounters = [
 ] as const;
 export type StatCounter = (typeof statCounters)[number];
 
-/** Where a rollup row sits: campaign, run, template and the hour it happened in. */
+/** Where a rollup row sits: campaign, run, template and the hour its message was sent in. */
 export interface BucketKey {
   campaign_id: string;
   run_id: string;
@@ -57,14 +57,19 @@ export const metaOf = (p: MessageEventPayload): MessageMeta => ({
   email: p.email,
   org_id: p.org_id,
   campaign_context: p.campaign_context,
-  created_at: new Date(p.occurred_at).toISOString(),
+  created_at: new Date(p.message_created_at ?? p.occurred_at).toISOString(),
 });
 
 const HOUR_MS = 3_600_000;
 
-/** The UTC hour an event happened in: the rollups' time grain. */
-export function bucketOf(p: MessageEventPayload): BucketKey {
-  const hour = Math.floor(Date.parse(p.occurred_at) / HOUR_MS) * HOUR_MS;
+/**
+ * The rollup row of an event: the UTC hour its message was sent in (the event's
+ * message_created_at; for an event without it, `sentAt`, the stored message's first event, or
+ * the event's own time), so every count of a 'Sent in' period is about the mails sent in it: an
+ * open today of a mail sent last week counts in last week, whatever order the events arrive in.
+ */
+export function bucketOf(p: MessageEventPayload, sentAt?: string | null): BucketKey {
+  const hour = Math.floor(Date.parse(p.message_created_at ?? sentAt ?? p.occurred_at) / HOUR_MS) * HOUR_MS;
   return {
     campaign_id: p.campaign_id,
     run_id: p.run_id,

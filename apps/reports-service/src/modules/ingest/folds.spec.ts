@@ -33,8 +33,35 @@ const open = (message_id: string, at: string): OpenedPayload => ({
   non_human_reason: null,
 });
 
+describe("the hour a message's counts go to ('Sent in')", () => {
+  const sentAt = '2026-03-01T10:05:00.000Z';
+  const sent = <T extends MessageEventPayload>(p: T): T => ({ ...p, message_created_at: sentAt });
+
+  it('is the hour the message was created, for an open a day later, whatever came first', () => {
+    // The open is folded before its message's processed event has been seen (another topic).
+    const opened = foldOpens([sent(open('m1', '2026-03-02T09:00:00Z'))], new Map(), new Map());
+    expect(opened.stats.map((s) => s.bucket)).toEqual(['2026-03-01T10:00:00.000Z']);
+    expect(opened.messages[0]!.created_at).toBe(sentAt);
+    const bounced = foldOutcome(outcomes.emailBounced, [sent(base('m1', '2026-03-03T08:00:00Z'))], new Map());
+    expect(bounced.stats.map((s) => s.bucket)).toEqual(['2026-03-01T10:00:00.000Z']);
+  });
+
+  it("falls back to the stored message's creation, then to the event's own time", () => {
+    const stored = new Map([['m1', null]]);
+    const known = foldOutcome(
+      outcomes.emailDelivered,
+      [base('m1', '2026-03-02T09:00:00Z')],
+      stored,
+      new Map([['m1', sentAt]]),
+    );
+    expect(known.stats.map((s) => s.bucket)).toEqual(['2026-03-01T10:00:00.000Z']);
+    const unknown = foldOutcome(outcomes.emailDelivered, [base('m2', '2026-03-02T09:00:00Z')], new Map());
+    expect(unknown.stats.map((s) => s.bucket)).toEqual(['2026-03-02T09:00:00.000Z']);
+  });
+});
+
 describe(foldOutcome.name, () => {
-  it('counts a message once, in the hour of its first outcome, and keeps the earliest time', () => {
+  it('counts a message once and keeps the earliest time (an event without message_created_at: its hour)', () => {
     const stored = new Map([['m2', '2026-03-01T09:00:00.000Z']]);
     const { messages, stats } = foldOutcome(
       outcomes.emailDelivered,

@@ -117,24 +117,28 @@ export class IngestRepository {
     );
   }
 
+  /** Each stored message's time of the outcome (null: not had), and when it was sent. */
   async outcomeTimes(
     manager: EntityManager,
     column: string,
     ids: readonly string[],
-  ): Promise<Map<string, string | null>> {
-    const rows = await manager.query<{ message_id: string; at: Date | null }[]>(
-      `SELECT message_id, ${column} AS at FROM reports.messages WHERE message_id = ANY($1::text[])`,
+  ): Promise<{ times: Map<string, string | null>; sentAt: Map<string, string> }> {
+    const rows = await manager.query<{ message_id: string; at: Date | null; created_at: Date }[]>(
+      `SELECT message_id, ${column} AS at, created_at FROM reports.messages WHERE message_id = ANY($1::text[])`,
       [ids],
     );
-    return new Map(rows.map((r) => [r.message_id, r.at ? r.at.toISOString() : null]));
+    return {
+      times: new Map(rows.map((r) => [r.message_id, r.at ? r.at.toISOString() : null])),
+      sentAt: new Map(rows.map((r) => [r.message_id, r.created_at.toISOString()])),
+    };
   }
 
   async storedOpens(manager: EntityManager, ids: readonly string[]) {
     // One connection per transaction: the reads go one after the other.
     const messages = await manager.query<
-      (StoredOpens & { message_id: string; first_open_at: Date | null })[]
+      (StoredOpens & { message_id: string; created_at: Date; first_open_at: Date | null })[]
     >(
-      `SELECT message_id, first_open_at, open_count, non_human_open_count
+      `SELECT message_id, created_at, first_open_at, open_count, non_human_open_count
        FROM reports.messages WHERE message_id = ANY($1::text[])`,
       [ids],
     );
@@ -144,7 +148,14 @@ export class IngestRepository {
     );
     return {
       messages: new Map(
-        messages.map((m) => [m.message_id, { ...m, first_open_at: m.first_open_at?.toISOString() ?? null }]),
+        messages.map((m) => [
+          m.message_id,
+          {
+            ...m,
+            created_at: m.created_at.toISOString(),
+            first_open_at: m.first_open_at?.toISOString() ?? null,
+          },
+        ]),
       ),
       clients: new Map(clients.map((c) => [`${c.message_id}\n${c.email_client}`, c.open_count])),
     };
@@ -152,9 +163,14 @@ export class IngestRepository {
 
   async storedClicks(manager: EntityManager, ids: readonly string[]) {
     const messages = await manager.query<
-      (StoredClicks & { message_id: string; first_open_at: Date | null; first_click_at: Date | null })[]
+      (StoredClicks & {
+        message_id: string;
+        created_at: Date;
+        first_open_at: Date | null;
+        first_click_at: Date | null;
+      })[]
     >(
-      `SELECT message_id, first_open_at, first_click_at, click_count, non_human_click_count, unique_url_count
+      `SELECT message_id, created_at, first_open_at, first_click_at, click_count, non_human_click_count, unique_url_count
        FROM reports.messages WHERE message_id = ANY($1::text[])`,
       [ids],
     );
@@ -169,6 +185,7 @@ export class IngestRepository {
           m.message_id,
           {
             ...m,
+            created_at: m.created_at.toISOString(),
             first_open_at: m.first_open_at?.toISOString() ?? null,
             first_click_at: m.first_click_at?.toISOString() ?? null,
           },

@@ -50,22 +50,27 @@ export type OutcomeRow = MessageMeta & Record<string, string | null>;
 
 /**
  * Applies a batch of one outcome's events to what is stored (`stored`: the outcome's time per
- * message, null when it has not happened). A message counts once, in the hour it first had the
- * outcome; a repeat changes nothing; an earlier copy arriving late moves the time, not the count.
+ * message, null when it has not happened; `sentAt`: when each stored message was sent). A message
+ * counts once, in the hour it was sent; a repeat changes nothing; an earlier copy arriving late
+ * moves the time, not the count.
  */
 export function foldOutcome(
   outcome: Outcome,
   events: readonly MessageEventPayload[],
   stored: ReadonlyMap<string, string | null>,
+  sentAt: ReadonlyMap<string, string> = new Map(),
 ): { messages: OutcomeRow[]; stats: (BucketKey & Partial<Record<StatCounter, number>>)[] } {
   const state = new Map(stored);
+  const sent = new Map(sentAt);
   const changed = new Map<string, OutcomeRow>();
   const stats = new Deltas<BucketKey, StatCounter>();
   for (const p of events) {
     const at = new Date(p.occurred_at).toISOString();
     const before = state.get(p.message_id) ?? null;
+    // The batch's first event of a message not stored yet is its first: the message was sent then.
+    if (!sent.has(p.message_id)) sent.set(p.message_id, at);
     if (before !== null && before <= at) continue;
-    if (before === null) stats.add(bucketOf(p), outcome.counter);
+    if (before === null) stats.add(bucketOf(p, sent.get(p.message_id)), outcome.counter);
     state.set(p.message_id, at);
     changed.set(p.message_id, { ...metaOf(p), [outcome.at]: at, ...outcome.details(p) });
   }

@@ -73,7 +73,7 @@ export class ReportConsumers implements OnModuleInit {
   private async applyOutcome(name: OutcomeEventName, events: MessageEventPayload[], manager: EntityManager) {
     const outcome = outcomes[name];
     const stored = await this.ingest.outcomeTimes(manager, outcome.at, ids(events));
-    const { messages, stats } = foldOutcome(outcome, events, stored);
+    const { messages, stats } = foldOutcome(outcome, events, stored.times, stored.sentAt);
     const owned = [outcome.at, ...Object.keys(outcome.details(events[0]!))];
     await this.ingest.upsertMessages(manager, messages, owned);
     await this.ingest.addStats(manager, stats);

@@ -3,7 +3,10 @@ import type { RecipientReportKind, ReportFilter } from '@meridian/contracts';
 import { DataSource } from 'typeorm';
 import { Conditions, pageOffset } from './report-query';
 
-/** Per tab: the time of its event (its order and its period) and which messages it lists. */
+/**
+ * Per tab: the time of its event (its order) and which messages it lists. The period of every tab
+ * is when the message was sent ('Sent in'), as for the rollups.
+ */
 const TABS: Record<
   RecipientReportKind,
   { time: string; where: string | null; reason: string; error: string }
@@ -69,8 +72,8 @@ export class RecipientsRepository {
     const c = new Conditions().add((p) => `m.campaign_id = ${p(filter.campaign_id)}`);
     if (tab.where) c.add(() => tab.where!);
     if (filter.template_id) c.add((p) => `m.template_id = ${p(filter.template_id)}`);
-    if (filter.start_date) c.add((p) => `${tab.time} >= ${p(filter.start_date)}`);
-    if (filter.end_date) c.add((p) => `${tab.time} < ${p(filter.end_date)}`);
+    if (filter.start_date) c.add((p) => `m.created_at >= ${p(filter.start_date)}`);
+    if (filter.end_date) c.add((p) => `m.created_at < ${p(filter.end_date)}`);
     return c;
   }
 

@@ -202,6 +202,7 @@ export class CampaignMailPreparer {
       message_id: '',
       status: 'queued',
       reason: null,
+      created_at: new Date(),
     }));
     const prepared = await this.prepare(scope, options, template, fake, false);
     const failed = new Map(prepared.failed.map((f) => [entryKey(f.row.person_id, f.row.org_id), f.reason]));

@@ -145,6 +145,7 @@ export class SendRecorder {
       org_id: row.org_id,
       message_id: row.message_id,
       occurred_at: occurredAt,
+      message_created_at: new Date(row.created_at).toISOString(),
     });
   }
 }

@@ -15,6 +15,8 @@ export interface MessageRow {
   message_id: string;
   status: MessageStatus;
   reason: string | null;
+  /** When the message was created: its events' message_created_at. */
+  created_at: Date;
 }
 
 export interface NewMessage {
@@ -59,7 +61,7 @@ export interface ActivityRow {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RETURNED = 'id, person_id, org_id, email, message_id, status, reason';
+const RETURNED = 'id, person_id, org_id, email, message_id, status, reason, created_at';
 
 /**
  * Sending's SQL: email_messages (the idempotency key of every send), the activity rows and

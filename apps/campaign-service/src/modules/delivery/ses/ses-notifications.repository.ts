@@ -38,7 +38,7 @@ export class SesNotificationsRepository {
         RETURNING m.id, m.organisation_id, m.campaign_id, c.name AS campaign_name, c.campaign_context,
                   m.run_id, m.action_id, m.template_id,
                   (SELECT name FROM campaign.email_templates WHERE id = m.template_id) AS template_name,
-                  m.person_id, m.email, m.message_id, m.org_id`,
+                  m.person_id, m.email, m.message_id, m.org_id, m.created_at`,
       [providerId, messageId],
     )) as [MarkedMessage[], number];
     const count = COUNT[mark];

@@ -21,6 +21,7 @@ function message(id: string, over: Partial<MessageContext> = {}): MessageContext
     org_id: null,
     message_id: `<${id}@ex.test>`,
     links: ['https://a.test/1', 'https://a.test/2'],
+    created_at: sent,
     sent_at: sent,
     delivered_at: null,
     first_opened_at: null,

@@ -11,7 +11,7 @@ const MESSAGE_CONTEXT = `
   SELECT em.id, em.organisation_id, em.campaign_id, coalesce(c.name, '') AS campaign_name,
          coalesce(c.campaign_context, 'person') AS campaign_context, em.run_id, em.action_id,
          em.template_id, t.name AS template_name, em.person_id, em.email, em.org_id, em.message_id,
-         em.links, em.sent_at, em.delivered_at, em.first_opened_at, em.human_opened_at
+         em.links, em.created_at, em.sent_at, em.delivered_at, em.first_opened_at, em.human_opened_at
   FROM campaign.email_messages em
   LEFT JOIN campaign.campaigns c ON c.id = em.campaign_id AND c.organisation_id = em.organisation_id
   LEFT JOIN campaign.email_templates t ON t.id = em.template_id AND t.organisation_id = em.organisation_id`;
