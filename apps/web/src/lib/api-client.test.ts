@@ -200,8 +200,18 @@ describe('apiCall', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(300000);
   });
 
-  it('rejects input that breaks the request contract before sending', async () => {
-    expect(() => apiCall(listContract, { page_size: 0 })).toThrow();
+  it('refuses input that breaks the request contract before sending, as the server would', async () => {
+    const refused = apiCall(listContract, { page_size: 0 }, { selfHandled: true }).catch((e: unknown) => e);
+    expect(await refused).toMatchObject({
+      kind: 'http',
+      status: 400,
+      code: 'ValidationException',
+      selfHandled: true,
+      sentWithToken: false,
+    });
+    expect(((await refused) as { fieldErrors: Record<string, string[]> }).fieldErrors.page_size).toHaveLength(
+      1,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import type { Endpoint, RequestOf, ResponseOf } from '@meridian/contracts';
 import type { z } from 'zod';
 import { authorization, readJson, sendRequest, type CallOptions, type HttpMethod } from './api-fetch';
+import { ApiError } from './api-error';
 
 export { REQUEST_TIMEOUT_MS, type CallOptions, type HttpMethod } from './api-fetch';
 
@@ -60,7 +61,12 @@ export function apiCall<E extends Endpoint>(
   input: RequestOf<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
-  const parsed: unknown = endpoint.request.parse(input);
+  const checked = endpoint.request.safeParse(input);
+  // What the server would refuse is refused here, as the server would (400 with the field
+  // messages), so a caller's own handling applies: a malformed id in the address is 'not found'
+  // to its screen, not a crash.
+  if (!checked.success) return Promise.reject(refusedRequest(endpoint, checked.error, options));
+  const parsed: unknown = checked.data;
   const payload = isRecord(parsed) ? parsed : {};
   const parts: RequestParts =
     endpoint.method === 'GET'
@@ -94,6 +100,26 @@ export function apiRequest<S extends z.ZodType>(
     },
     options,
   );
+}
+
+function refusedRequest(endpoint: Endpoint, error: z.ZodError, options: CallOptions): ApiError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  return new ApiError({
+    kind: 'http',
+    method: endpoint.method,
+    url: endpoint.fullPath,
+    status: 400,
+    body: {
+      status_code: 400,
+      code: 'ValidationException',
+      description: error.issues[0]?.message ?? null,
+      fields,
+    },
+    sentWithToken: false,
+    selfHandled: options.selfHandled ?? false,
+    cause: error,
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

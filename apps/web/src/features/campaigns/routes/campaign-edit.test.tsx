@@ -61,4 +61,13 @@ describe('the campaign page', () => {
     expect(await screen.findByText('Campaign details not available')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeTruthy();
   });
+
+  it('treats an address whose id is not an id as a missing campaign, not a crash', async () => {
+    const api = stubApi({ ...signedIn, [LIST]: emptyList });
+    renderAppAt('/campaign/edit/not-a-uuid');
+    expect(await screen.findByText('Campaign details not available')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeTruthy();
+    expect(screen.queryByText('Something went wrong!')).toBeNull();
+    expect(api.callsTo(GET)).toHaveLength(0);
+  });
 });
