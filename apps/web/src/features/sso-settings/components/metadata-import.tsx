@@ -1,5 +1,5 @@
-import type { ResponseOf, samlMetadataImportContract } from '@meridian/contracts';
-import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ADMINS_ONLY_SSO, type ResponseOf, type samlMetadataImportContract } from '@meridian/contracts';
+import { Button, Group, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '@/lib/error-handling';
 import { useImportIdpMetadata } from '../api/import-idp-metadata';
@@ -11,8 +11,10 @@ export type ImportedSettings = ResponseOf<typeof samlMetadataImportContract>;
  * the server), or the XML pasted. Nothing is saved until the form is.
  */
 export function MetadataImport({
+  canEdit,
   onImported,
 }: {
+  canEdit: boolean;
   onImported: (settings: ImportedSettings, url: string) => void;
 }) {
   const importMetadata = useImportIdpMetadata();
@@ -43,6 +45,7 @@ export function MetadataImport({
         description="Where your identity provider publishes its SAML metadata. Or paste the XML below."
         placeholder="https://login.microsoftonline.com/…/federationmetadata.xml"
         value={url}
+        readOnly={!canEdit}
         onChange={(event) => setUrl(event.currentTarget.value)}
         error={errors.url}
       />
@@ -53,6 +56,7 @@ export function MetadataImport({
         maxRows={6}
         spellCheck={false}
         value={xml}
+        readOnly={!canEdit}
         onChange={(event) => setXml(event.currentTarget.value)}
         error={errors.xml}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
@@ -61,9 +65,13 @@ export function MetadataImport({
         <Text size="xs" c={errors.other ? 'red' : 'dimmed'}>
           {errors.other ?? 'Fills in the settings below; review them, then save.'}
         </Text>
-        <Button variant="default" onClick={run} loading={importMetadata.isPending}>
-          Import metadata
-        </Button>
+        <Tooltip label={ADMINS_ONLY_SSO} disabled={canEdit}>
+          <span>
+            <Button variant="default" onClick={run} loading={importMetadata.isPending} disabled={!canEdit}>
+              Import metadata
+            </Button>
+          </span>
+        </Tooltip>
       </Group>
     </Stack>
   );

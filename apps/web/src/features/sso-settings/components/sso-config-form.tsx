@@ -1,5 +1,5 @@
-import type { SamlConfig } from '@meridian/contracts';
-import { Button, Divider, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { ADMINS_ONLY_SSO, type SamlConfig } from '@meridian/contracts';
+import { Button, Divider, Group, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CopyField } from '@/components/copy-field';
 import { fieldErrorsOf } from '@/lib/error-handling';
@@ -53,22 +53,22 @@ export function SsoConfigForm({ slug, config, canEdit }: SsoConfigFormProps) {
           value={slug}
           data-testid="organisation-slug"
         />
-        {canEdit ? (
-          <>
-            <MetadataImport
-              onImported={(settings, url) =>
-                form.setValues({
-                  sso_url: settings.sso_url,
-                  entity_id: settings.entity_id,
-                  certificate: settings.certificate,
-                  second_certificate: settings.second_certificate ?? '',
-                  metadata_url: url,
-                })
-              }
-            />
-            <Divider />
-          </>
-        ) : null}
+        {/* Users see what admins can do, disabled with the reason (decisions: admin-only actions). */}
+        <>
+          <MetadataImport
+            canEdit={canEdit}
+            onImported={(settings, url) =>
+              form.setValues({
+                sso_url: settings.sso_url,
+                entity_id: settings.entity_id,
+                certificate: settings.certificate,
+                second_certificate: settings.second_certificate ?? '',
+                metadata_url: url,
+              })
+            }
+          />
+          <Divider />
+        </>
         <TextInput
           label="Single sign-on URL"
           description="Where your identity provider receives login requests (SAML 2.0 HTTP-Redirect)."
@@ -114,16 +114,25 @@ export function SsoConfigForm({ slug, config, canEdit }: SsoConfigFormProps) {
           disabled={!canEdit}
           {...form.getInputProps('allow_idp_initiated', { type: 'checkbox' })}
         />
-        {canEdit ? (
-          <Group justify="space-between" mt="xs">
-            <Text size="xs" c="dimmed">
-              {form.isDirty() ? 'You have unsaved changes.' : config ? 'All changes saved.' : ''}
-            </Text>
-            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-              Save changes
-            </Button>
-          </Group>
-        ) : null}
+        <Group justify="space-between" mt="xs">
+          <Text size="xs" c="dimmed">
+            {!canEdit
+              ? ''
+              : form.isDirty()
+                ? 'You have unsaved changes.'
+                : config
+                  ? 'All changes saved.'
+                  : ''}
+          </Text>
+          <Tooltip label={ADMINS_ONLY_SSO} disabled={canEdit}>
+            {/* The wrapper keeps the tooltip working on a disabled button. */}
+            <span>
+              <Button type="submit" loading={save.isPending} disabled={!canEdit || !form.isDirty()}>
+                Save changes
+              </Button>
+            </span>
+          </Tooltip>
+        </Group>
       </Stack>
     </form>
   );
