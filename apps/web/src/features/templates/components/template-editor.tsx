@@ -45,7 +45,8 @@ export function TemplateEditor({ template }: { template: Template }) {
   const [subject, setSubject] = useState(template.subject ?? '');
   const [sender, setSender] = useState<SenderSettings>(() => senderSettingsOf(template));
   const [code, setCode] = useState(template.content ?? HTML_STARTER);
-  const [dirty, setDirty] = useState(false);
+  // A new HTML email opens on the starter code, which is not saved yet: say so, and let it be saved.
+  const [dirty, setDirty] = useState(!visual && template.content === null);
   const [savedAt, setSavedAt] = useState(template.updated_at);
   const [ready, setReady] = useState(!visual);
   const [livePreview, setLivePreview] = useState(true);

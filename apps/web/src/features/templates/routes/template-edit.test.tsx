@@ -60,6 +60,17 @@ beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 afterEach(resetAppHarness);
 
 describe('the email editor', () => {
+  it('says a new HTML email, opened on the starter code, is not saved yet', async () => {
+    stubApi({
+      [`${AUTH}/accounts/token.verify`]: { body: sessionOf(admin) },
+      [templateGetContract.fullPath]: { body: { template: { ...template, content: null } } },
+      [tokensListAllContract.fullPath]: { body: { records: [] } },
+    });
+    renderAppAt(`/template/edit/${ID}`);
+    expect(await screen.findByText('Unsaved changes')).toBeTruthy();
+    expect(screen.queryByText(/^Saved /)).toBeNull();
+  });
+
   it('saves the subject, the code and the sender settings', async () => {
     const api = stub();
     renderAppAt(`/template/edit/${ID}`);
