@@ -2,7 +2,7 @@ import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@man
 import { IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { defaultRule, nextRunTimes, type Rule, type Schedule } from '@meridian/contracts';
-import { formatDateTime } from '@/lib/format-date';
+import { formatCalendarDay, formatDateTime } from '@/lib/format-date';
 import type { CampaignEditorContext } from '../editor/editor-context';
 import { ruleKindLabels, rulePeriodLabels } from '../schedule/rule-form';
 import { frequencyText, runTypeLabels } from '../schedule/schedule-labels';
@@ -46,7 +46,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 /** A run time in the schedule's own zone, as the user who set it reads it. */
 function inZone(at: Date, zone: string): string {
-  return at.toLocaleString('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
+  return at.toLocaleString('en-US', { timeZone: zone, dateStyle: 'long', timeStyle: 'short' });
 }
 
 /** Spec 2 Summary: qualification, schedule with its next runs, the dynamic list and a side panel. */
@@ -61,7 +61,7 @@ export function SummaryTab(props: SummaryTabProps) {
       ? `${rule.recurring_period} ${rulePeriodLabels[rule.recurring_period_unit as keyof typeof rulePeriodLabels] ?? ''}`
       : '—';
   const dates = config.start_date
-    ? `${config.start_date}${config.end_date && schedule?.run_type !== 'once' ? ` to ${config.end_date}` : ''}`
+    ? `${formatCalendarDay(config.start_date)}${config.end_date && schedule?.run_type !== 'once' ? ` to ${formatCalendarDay(config.end_date)}` : ''}`
     : '—';
   const scheduledAs = runTypeLabels[schedule?.run_type ?? ''] ?? 'Not scheduled';
   return (
