@@ -133,6 +133,25 @@ describe('Campaign drafts and publish', () => {
     });
   });
 
+  it("stores every level's first connector blank (spec 4), in the draft as when published", async () => {
+    const id = await editable();
+    await draftFlow(id, flow);
+    const withAnd = structuredClone(dynamicList);
+    withAnd.query.conditions[0]!.connector = 'and';
+    withAnd.query.conditions[0]!.children[0]!.connector = 'and';
+    await save(id, {
+      dynamic_list: withAnd,
+      schedule: weeklySchedule(),
+      rule: { rule: 'every_time' },
+    }).expect(200);
+    const draft = (await t.call(campaignGetContract, { campaign_id: id }, admin).expect(200)).body.campaign;
+    expect(draft.draft_data.dynamic_list).toMatchObject(dynamicList);
+    const live = (
+      await t.call(campaignPublishContract, { campaign_id: id, active: false }, admin).expect(200)
+    ).body.campaign;
+    expect(live.dynamic_list).toMatchObject(dynamicList);
+  });
+
   it('warns when another user saved the draft within the last minute, not for the same user', async () => {
     const id = await editable();
     await save(id, { rule: { rule: 'once' } }).expect(200);

@@ -146,8 +146,8 @@ describe('a webhook, previewed against a local receiver and refused for an inter
     await page.getByRole('button', { name: 'Rename' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename webhook' });
     await dialog.getByLabel('Name').fill('ab');
-    await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Name must be at least 3 characters long').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Name').fill(renamed);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await new AppShell(page).expectToast('Webhook name updated successfully');

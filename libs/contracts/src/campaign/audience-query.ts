@@ -155,6 +155,28 @@ export const audienceQuerySchema = z.object({
 });
 export type AudienceQuery = { conditions: AudienceOuterGroup[] };
 
+const blankFirst = <T extends { connector: AudienceConnector }>(items: readonly T[]): T[] =>
+  items.map((item, i) =>
+    i === 0 ? { ...item, connector: '' } : item.connector ? item : { ...item, connector: 'and' },
+  );
+
+function blankItem(item: AudienceItem): AudienceItem {
+  return item.type === 'group' ? { ...item, children: blankFirst(item.children).map(blankItem) } : item;
+}
+
+/**
+ * The query as it is sent and stored (spec 4: the first item's connector is blanked before
+ * sending): every first item's connector blank, the others 'and' or 'or'.
+ */
+export function withFirstConnectorsBlank(query: AudienceQuery): AudienceQuery {
+  return {
+    conditions: blankFirst(query.conditions).map((group) => ({
+      ...group,
+      children: blankFirst(group.children).map(blankItem),
+    })),
+  };
+}
+
 /** Operators that compare with nothing, so their value may be empty. */
 export const AUDIENCE_ZERO_ARGUMENT_OPERATORS: readonly string[] = [
   'is_empty',

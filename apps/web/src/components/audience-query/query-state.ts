@@ -11,6 +11,7 @@ import {
   type AudienceOuterGroup,
   type AudienceQuery,
   type PersonFieldType,
+  withFirstConnectorsBlank,
 } from '@meridian/contracts';
 
 /**
@@ -223,24 +224,8 @@ export function withField(item: AudienceLeaf, field: string, type: PersonFieldTy
   return { ...item, filter: field, operator, value: valueForOperator(operator, []) };
 }
 
-const blankFirst = <T extends { connector: AudienceConnector }>(items: T[]): T[] =>
-  items.map((item, i) =>
-    i === 0 ? { ...item, connector: '' } : item.connector ? item : { ...item, connector: 'and' },
-  );
-
-function blankItem(item: AudienceItem): AudienceItem {
-  return item.type === 'group' ? { ...item, children: blankFirst(item.children).map(blankItem) } : item;
-}
-
 /** The query as it is sent: every first item's connector blank, the others 'and' or 'or'. */
-export function forSend(query: AudienceQuery): AudienceQuery {
-  return {
-    conditions: blankFirst(query.conditions).map((group) => ({
-      ...group,
-      children: blankFirst(group.children).map(blankItem),
-    })),
-  };
-}
+export const forSend = (query: AudienceQuery): AudienceQuery => withFirstConnectorsBlank(query);
 
 /** The spec 5 messages by item key, for the query as it would be sent. */
 export const queryErrors = (query: AudienceQuery) => audienceQueryErrors(forSend(query));

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  audienceQuerySchema,
   type Campaign,
   CONCURRENT_EDIT_WINDOW_MS,
   type DraftParts,
@@ -12,9 +13,11 @@ import {
   ruleSchema,
   type Schedule,
   scheduleSchema,
+  withFirstConnectorsBlank,
   workingCopyErrors,
   workingParts,
 } from '@meridian/contracts';
+import { z } from 'zod';
 import { FlowReferencesRepository } from '../flow/flow-references.repository';
 import { RunSchedulerService } from '../engine/run-scheduler.service';
 import { DomainError, type RequestContext, ValidationError } from '@meridian/server-kit';
@@ -54,6 +57,12 @@ export function concurrentStamp(draft: Json | null, me: string, now: Date): Stam
   return now.getTime() - at < CONCURRENT_EDIT_WINDOW_MS
     ? { updated_by: { id: by.id, name: String(by.name ?? '') }, updated_at: draft?.updated_at as string }
     : null;
+}
+
+/** A dynamic list as stored: the first connector of every level blank (spec 4). */
+function storedList(list: unknown): unknown {
+  const parsed = z.object({ query: audienceQuerySchema }).safeParse(list);
+  return parsed.success ? { ...(list as object), query: withFirstConnectorsBlank(parsed.data.query) } : list;
 }
 
 /** The schedule as it goes live, with its next run from schedule-times (at_once runs now). */
@@ -100,8 +109,11 @@ export class CampaignDraftsService {
     const done = await this.drafts.locked(auth.organisationId, id, (row) => {
       if (row.active) throw new CampaignActiveError();
       const warning = concurrentStamp(row.draft_data, me.id, now);
-      const given = Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined));
+      const given: Record<string, unknown> = Object.fromEntries(
+        Object.entries(parts).filter(([, value]) => value !== undefined),
+      );
       if (given.rule) given.rule = normalizeRule(given.rule as Rule);
+      if (given.dynamic_list) given.dynamic_list = storedList(given.dynamic_list);
       const stamp: Stamp = { updated_by: me, updated_at: now.toISOString() };
       const draft_data = { ...(row.draft_data ?? {}), ...given, ...stamp } as Json;
       return { set: { draft: true, draft_data }, result: { ...stamp, warning } };
@@ -129,7 +141,7 @@ export class CampaignDraftsService {
       const nextActive = active ?? row.active;
       const set: CampaignChange = {
         flow: parts.flow as Json,
-        dynamic_list: parts.dynamic_list as Json,
+        dynamic_list: parts.dynamic_list ? (storedList(parts.dynamic_list) as Json) : null,
         schedule: liveSchedule(parts.schedule, nextActive, now),
         rule: liveRule(parts.rule),
         draft: false,
