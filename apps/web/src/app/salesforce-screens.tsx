@@ -1,3 +1,4 @@
+import { salesforceMessages } from '@meridian/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FullPageLoader } from '@/components/layout/full-page-loader';
 import { isOrganisationAdmin, useSession } from '@/features/auth';
@@ -11,8 +12,11 @@ import { SalesforceRoute } from '@/features/salesforce/routes/salesforce-page';
 /** The Salesforce page needs the viewer's role (admins connect, set up and switch the sync). */
 export function SalesforceScreen() {
   const session = useSession();
+  const constants = useIntegrationConstants();
   if (session.isPending) return <FullPageLoader />;
-  return <SalesforceRoute canEdit={isOrganisationAdmin(session.data)} />;
+  // Without a connected app the creation would only fail after the form: say so up front.
+  const unavailable = constants.data?.salesforce_enabled === false ? salesforceMessages.notConfigured : null;
+  return <SalesforceRoute canEdit={isOrganisationAdmin(session.data)} unavailable={unavailable} />;
 }
 
 export function SalesforceOAuthCompleteScreen() {

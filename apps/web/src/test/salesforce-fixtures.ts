@@ -78,9 +78,25 @@ const memberAccount = accountRecord(
   'max@acme.com',
   'CUSTOMER_ORG_USER',
 );
+/** The integrations constants of a deployment with a Salesforce connected app. */
+export const integrationConstants = {
+  [`${INT}/generic/constants.authenticated`]: {
+    body: {
+      warehouse_types: [],
+      warehouse_sync_valid_intervals: { '1h': 60 },
+      default_sync_interval: '1h',
+      metadata_fields: [],
+      salesforce_login_url: 'https://login.salesforce.com',
+      salesforce_enabled: true,
+      whitelist_note: '',
+    },
+  },
+};
+
+/** A signed-in session, with the constants every signed-in page may ask for. */
 export const signedInAs = {
-  admin: { [`${AUTH}/accounts/token.verify`]: { body: sessionOf(adminAccount) } },
-  member: { [`${AUTH}/accounts/token.verify`]: { body: sessionOf(memberAccount) } },
+  admin: { [`${AUTH}/accounts/token.verify`]: { body: sessionOf(adminAccount) }, ...integrationConstants },
+  member: { [`${AUTH}/accounts/token.verify`]: { body: sessionOf(memberAccount) }, ...integrationConstants },
 };
 
 /** objects.get: the stored describe, with a checkbox field on each person object. */

@@ -42,6 +42,24 @@ const emptyLists = {
 };
 
 describe('connecting Salesforce (spec 2)', () => {
+  it('says up front that Salesforce cannot be connected when no connected app is configured', async () => {
+    const constants = emptyLists[`${INT}/generic/constants.authenticated`];
+    stubApi({
+      ...signedInAs.admin,
+      ...emptyLists,
+      [`${INT}/generic/constants.authenticated`]: {
+        body: { ...constants.body, salesforce_enabled: false },
+      },
+      [`${SF}/connection.get`]: { body: { connection: null } },
+    });
+    renderAppAt('/salesforce');
+    expect(
+      await screen.findByText('Salesforce is not available: no Salesforce connected app is configured'),
+    ).toBeTruthy();
+    const connect = screen.getByRole('button', { name: 'Connect Salesforce' }) as HTMLButtonElement;
+    expect(connect.disabled).toBe(true);
+  });
+
   it('creates from the Add Connections dialog, keeps the id and goes to the login URL', async () => {
     const api = stubApi({
       ...signedInAs.admin,

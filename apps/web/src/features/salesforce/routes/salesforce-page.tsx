@@ -26,7 +26,14 @@ import { isSyncPaused } from '../utils/sync-switch';
  * /salesforce and /salesforce/:id (spec 2 "Salesforce page"). Without an id it opens the
  * organisation's connection, or offers to connect one.
  */
-export function SalesforceRoute({ canEdit }: { canEdit: boolean }) {
+/** `unavailable`: why no Salesforce can be connected here (no connected app configured), or null. */
+export function SalesforceRoute({
+  canEdit,
+  unavailable = null,
+}: {
+  canEdit: boolean;
+  unavailable?: string | null;
+}) {
   const { id } = useParams();
   const [search] = useSearchParams();
   const connection = useSalesforceConnection(id ?? null);
@@ -64,7 +71,7 @@ export function SalesforceRoute({ canEdit }: { canEdit: boolean }) {
       </PageLayout>
     );
   }
-  if (!connection.data) return <NoConnection canEdit={canEdit} />;
+  if (!connection.data) return <NoConnection canEdit={canEdit} unavailable={unavailable} />;
   if (!id) {
     const query = search.toString();
     const to = protectedRoutes.salesforceDetail.to({ id: connection.data.connection_id });
@@ -75,21 +82,21 @@ export function SalesforceRoute({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-function NoConnection({ canEdit }: { canEdit: boolean }) {
+function NoConnection({ canEdit, unavailable }: { canEdit: boolean; unavailable: string | null }) {
   const [search] = useSearchParams();
-  const [adding, setAdding] = useState(canEdit && search.get('add') === 'true');
+  const [adding, setAdding] = useState(canEdit && !unavailable && search.get('add') === 'true');
   return (
     <PageLayout title="Salesforce">
       <Paper p="md">
         <EmptyState
           icon={<IconCloud size={22} stroke={1.6} />}
           title="Salesforce is not connected"
-          hint="Connect your Salesforce org to sync leads and contacts both ways."
+          hint={unavailable ?? 'Connect your Salesforce org to sync leads and contacts both ways.'}
           action={
             <AdminOnly canEdit={canEdit}>
               <Button
                 leftSection={<IconPlus size={16} />}
-                disabled={!canEdit}
+                disabled={!canEdit || unavailable !== null}
                 onClick={() => setAdding(true)}
               >
                 Connect Salesforce
