@@ -184,6 +184,16 @@ describe('FlowController', () => {
       )
       .expect(400);
     expect(big.body.fields.action_options).toEqual(['Step options are too large']);
+    for (const wrong of ['x', [1]]) {
+      const refused = await t
+        .call(
+          flowActionUpdateContract,
+          { campaign_id: id, action_id: email.action_id, action_options: wrong },
+          admin,
+        )
+        .expect(400);
+      expect(refused.body.fields.action_options).toEqual(['Step options must be an object of named values']);
+    }
   });
 
   it(`refuses a step past ${FLOW_MAX_NODES} with a clear message`, async () => {

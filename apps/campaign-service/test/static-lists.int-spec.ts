@@ -154,6 +154,14 @@ describe('StaticListsController', () => {
       'Only .csv files can be uploaded',
     );
     await uploadTo('00000000-0000-4000-8000-000000000000', 'email\nann@x.com\n').expect(404);
+    let crowded = t
+      .http()
+      .post(staticListFileUploadContract.fullPath)
+      .set('Authorization', `Bearer ${admin.bearer}`)
+      .field('static_list_id', id);
+    for (let i = 0; i < 10; i++) crowded = crowded.field(`extra_${i}`, 'x');
+    const refused = await crowded.attach('file', Buffer.from('email\nann@x.com\n'), 'list.csv').expect(400);
+    expect(refused.body.description).toBe('Send at most 10 form fields with the file');
     await uploadTo('not-a-uuid', 'email\nann@x.com\n').expect(404);
   });
 

@@ -13,6 +13,7 @@ export const flowActionMessages = {
   branchNotAllowed: 'Only a branch step has branches',
   flowTooLarge: `A flow can hold at most ${FLOW_MAX_NODES} steps`,
   optionsTooLarge: 'Step options are too large',
+  optionsNotObject: 'Step options must be an object of named values',
   changedMeanwhile: 'The flow changed meanwhile. Please try again',
 } as const;
 
@@ -76,7 +77,12 @@ export const flowActionUpdateContract = defineEndpoint({
     campaign_id: campaignId,
     action_id: actionId,
     action_options: z
-      .record(z.string().max(100), z.unknown(), { error: flowActionMessages.optionsTooLarge })
+      .record(z.string().max(100), z.unknown(), {
+        error: (issue) =>
+          issue.code === 'invalid_type'
+            ? flowActionMessages.optionsNotObject
+            : flowActionMessages.optionsTooLarge,
+      })
       .refine((options) => JSON.stringify(options).length <= ACTION_OPTIONS_MAX_BYTES, {
         error: flowActionMessages.optionsTooLarge,
       }),

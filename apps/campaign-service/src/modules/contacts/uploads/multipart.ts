@@ -50,6 +50,10 @@ export async function readUpload<T>(
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new UploadsError('InvalidFileException', 'Upload one file in the field "file"');
     }
+    // The busboy limits on the form's other parts: said in words, not the library's.
+    if (code === 'FST_FIELDS_LIMIT') {
+      throw new UploadsError('InvalidFileException', 'Send at most 10 form fields with the file');
+    }
     throw error;
   }
   if (!result) throw new UploadsError('InvalidFileException', 'Choose a .csv file to upload');
