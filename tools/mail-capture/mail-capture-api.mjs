@@ -69,8 +69,9 @@ export function createMailCaptureApi(databaseUrl) {
       const where = `where $1::text is null or exists (select 1 from unnest("to") as r where position($1 in lower(r)) > 0)`;
       const [{ rows }, counted] = await Promise.all([
         pool.query(
+          // Ordered by the number, not the text the answer carries it as (9 would come before 23).
           `select id::text as id, received_at, "from", "to", subject from ${MESSAGES_TABLE} ${where}
-           order by id desc limit $2 offset $3`,
+           order by ${MESSAGES_TABLE}.id desc limit $2 offset $3`,
           [to, pageSize, (pageNumber - 1) * pageSize],
         ),
         pool.query(`select count(*)::int as total from ${MESSAGES_TABLE} ${where}`, [to]),

@@ -91,6 +91,12 @@ describe('mail capture', () => {
     expect(forGrace).toMatchObject({ total_count: 1, page_count: 1 });
   });
 
+  it('keeps newest first past the ninth mail (ids compared as numbers)', async () => {
+    for (let n = 1; n <= 11; n++) await send({ to: 'many@example.test', subject: `Many ${n}`, text: 'x' });
+    const page = await api.listMessages({ to: 'many@example.test', page_size: 3 });
+    expect(page.records.map((r) => r.subject)).toEqual(['Many 11', 'Many 10', 'Many 9']);
+  });
+
   it('refuses a page size out of range and answers null for an unknown mail', async () => {
     await expect(api.listMessages({ page_size: 0 })).rejects.toBeInstanceOf(MailCaptureQueryError);
     await expect(api.listMessages({ page_number: 'two' })).rejects.toMatchObject({
