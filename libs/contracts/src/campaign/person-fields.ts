@@ -144,7 +144,7 @@ export function ownValue<T>(
   record: Readonly<Record<string, T>> | null | undefined,
   name: string,
 ): T | undefined {
-  return record != null && Object.hasOwn(record, name) ? record[name] : undefined;
+  return record !== null && record !== undefined && Object.hasOwn(record, name) ? record[name] : undefined;
 }
 
 /** The longest custom field name. */
