@@ -6,6 +6,7 @@ import { errorBody, stubApi } from '@/test/api-stub';
 import { renderAppAt, resetAppHarness } from '@/test/app-harness';
 import {
   INT,
+  integrationConstants,
   objectsAnswer,
   salesforceConnection,
   SF_CONNECTION_ID,
@@ -25,17 +26,7 @@ afterEach(() => {
 
 const SF = `${INT}/salesforce`;
 const emptyLists = {
-  [`${INT}/generic/constants.authenticated`]: {
-    body: {
-      warehouse_types: [],
-      warehouse_sync_valid_intervals: { '1h': 60 },
-      default_sync_interval: '1h',
-      metadata_fields: [],
-      salesforce_login_url: 'https://login.salesforce.com',
-      salesforce_enabled: true,
-      whitelist_note: '',
-    },
-  },
+  ...integrationConstants,
   [`${INT}/generic/connections.list`]: {
     body: { connections: [], page_number: 1, page_size: 10, page_count: 0, total: 0 },
   },
@@ -43,7 +34,7 @@ const emptyLists = {
 
 describe('connecting Salesforce (spec 2)', () => {
   it('says up front that Salesforce cannot be connected when no connected app is configured', async () => {
-    const constants = emptyLists[`${INT}/generic/constants.authenticated`];
+    const constants = integrationConstants[`${INT}/generic/constants.authenticated`];
     stubApi({
       ...signedInAs.admin,
       ...emptyLists,
