@@ -7,6 +7,7 @@ import {
   unmappedSourceColumns,
   validateSyncSave,
   warehouseSyncMessages as m,
+  warehouseSyncRunListContract,
 } from './warehouse-sync.contract';
 
 const destinations: DestinationTable[] = [
@@ -135,5 +136,24 @@ describe('checkSyncLocked', () => {
     }));
     expect(checkSyncLocked(saved, [{ ...personTable, columns: changed }])).toBe(m.locked);
     expect(checkSyncLocked(saved, [{ ...personTable, cursor_column: 'updated_at' }])).toBe(m.locked);
+  });
+});
+
+describe('the sync runs list', () => {
+  it('wants its window in order', () => {
+    const id = { connection_id: 'c1' };
+    const bad = warehouseSyncRunListContract.request.safeParse({
+      ...id,
+      start_time: '2026-01-02T00:00:00Z',
+      end_time: '2026-01-01T00:00:00Z',
+    });
+    expect(bad.error?.issues[0]?.message).toBe(m.rangeInvalid);
+    expect(
+      warehouseSyncRunListContract.request.safeParse({
+        ...id,
+        start_time: '2026-01-01T00:00:00Z',
+        end_time: '2026-01-02T00:00:00Z',
+      }).success,
+    ).toBe(true);
   });
 });

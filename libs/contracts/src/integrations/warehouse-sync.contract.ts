@@ -20,6 +20,7 @@ export const warehouseSyncMessages = {
   // Ours: the spec names these rules without a text.
   frequencyRequired: 'Sync frequency is required',
   invalidFrequency: 'Select a valid sync frequency',
+  rangeInvalid: 'End time must be after the start time',
   onePrimaryKey: 'Only one primary key can be selected per table',
   columnMappedTwice: 'A source column can be mapped only once',
   destinationColumnTwice: 'A destination column can be mapped only once',
@@ -191,10 +192,16 @@ export const warehouseSyncRunListContract = defineEndpoint({
   method: 'POST',
   path: path('/sync/run/list'),
   access: 'bearer',
-  request: pageRequestSchema.extend(connectionId.shape).extend({
-    start_time: z.iso.datetime({ offset: true }).optional(),
-    end_time: z.iso.datetime({ offset: true }).optional(),
-  }),
+  request: pageRequestSchema
+    .extend(connectionId.shape)
+    .extend({
+      start_time: z.iso.datetime({ offset: true }).optional(),
+      end_time: z.iso.datetime({ offset: true }).optional(),
+    })
+    .refine((r) => !r.start_time || !r.end_time || Date.parse(r.end_time) > Date.parse(r.start_time), {
+      error: warehouseSyncMessages.rangeInvalid,
+      path: ['end_time'],
+    }),
   response: pageInfoSchema.extend({
     records: z.array(syncRunSchema),
     record_count: z.number().int(),
