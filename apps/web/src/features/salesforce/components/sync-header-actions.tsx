@@ -22,13 +22,17 @@ export function useSyncSwitchAction(connectionId: string) {
   const sync = useSalesforceSyncSwitch(connectionId);
   return {
     pending: sync.isPending,
+    // The call's own promise, not mutate's callbacks: those are dropped when the button that
+    // asked goes away first (the paused banner leaves as soon as the answer is stored).
     run: (action: SyncSwitch, onDone?: () => void) =>
-      sync.mutate(action, {
-        onSuccess: () => {
+      void sync.mutateAsync(action).then(
+        () => {
           showSuccessToast(SWITCH_TOASTS[action]);
           onDone?.();
         },
-      }),
+        // The failure's toast is the shared handling's.
+        () => undefined,
+      ),
   };
 }
 

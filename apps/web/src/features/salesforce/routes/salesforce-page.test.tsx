@@ -5,6 +5,7 @@ import { stubApi } from '@/test/api-stub';
 import { renderAppAt, resetAppHarness } from '@/test/app-harness';
 import {
   INT,
+  integrationConstants,
   objectsAnswer,
   salesforceConnection,
   SF_CONNECTION_ID,
@@ -38,8 +39,25 @@ describe('the Salesforce page header (spec 2 and 4)', () => {
   });
 
   it("starts after 'Start Sync Now', pauses after its confirmation, and resumes from the banner", async () => {
+    const constantsPath = `${INT}/generic/constants.authenticated`;
+    const constants = integrationConstants[constantsPath];
+    // Answers after the switch's answer is stored (a refetch the switch causes, slow here): the
+    // banner that asked is gone by then, and the toast must still come.
+    const slowly = (() =>
+      new Promise((resolve) =>
+        setTimeout(
+          () =>
+            resolve(
+              new Response(JSON.stringify(constants.body), {
+                headers: { 'Content-Type': 'application/json' },
+              }),
+            ),
+          300,
+        ),
+      )) as () => Promise<never>;
     const api = stubApi({
       ...signedInAs.admin,
+      [constantsPath]: [constants, slowly],
       [`${SF}/connection.get`]: answer({}),
       [MAPPING]: { body: unifiedMapping(2) },
       [`${SF}/sync.start`]: answer({ is_sync_enabled: true, is_sync_active: true }),
