@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { TOAST_LIMIT } from '@/lib/notify';
 import { DIALOG_LOAD_FAILED, lazyDialog } from './lazy-dialog';
 
 function Loaded({ opened }: { opened: boolean; onClose: () => void }) {
@@ -24,7 +25,8 @@ function renderWith(load: () => Promise<typeof Loaded>) {
   }
   render(
     <MantineProvider env="test">
-      <Notifications />
+      {/* The app's limit: the notifications store is shared by the test files of a worker. */}
+      <Notifications limit={TOAST_LIMIT} />
       <Screen />
     </MantineProvider>,
   );
