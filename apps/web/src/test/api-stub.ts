@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type StubAnswer = { status?: number; body: unknown } | (() => Promise<never>);
+export type StubAnswer = { status?: number; body: unknown } | (() => Promise<Response>);
 
 /**
  * Stubs `fetch` with answers per API path (`/api/auth/v1/accounts/login`), recording the calls.

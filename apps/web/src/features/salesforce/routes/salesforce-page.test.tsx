@@ -43,8 +43,8 @@ describe('the Salesforce page header (spec 2 and 4)', () => {
     const constants = integrationConstants[constantsPath];
     // Answers after the switch's answer is stored (a refetch the switch causes, slow here): the
     // banner that asked is gone by then, and the toast must still come.
-    const slowly = (() =>
-      new Promise((resolve) =>
+    const slowly = () =>
+      new Promise<Response>((resolve) =>
         setTimeout(
           () =>
             resolve(
@@ -54,7 +54,7 @@ describe('the Salesforce page header (spec 2 and 4)', () => {
             ),
           300,
         ),
-      )) as () => Promise<never>;
+      );
     const api = stubApi({
       ...signedInAs.admin,
       [constantsPath]: [constants, slowly],
