@@ -139,10 +139,9 @@ export class CampaignsService {
     });
   }
 
-  /** A copy with its dynamic list, workflow, schedule and rule; runs, counts and drafts stay behind. */
   /**
    * A copy of the campaign's dynamic list, workflow, schedule and rule, and of its unpublished
-   * draft. The copy is inactive with no next run until it is published: a copy running on the
+   * draft (runs and counts stay behind). The copy is inactive with no next run until it is published: a copy running on the
    * source's schedule would mail the same audience a second time.
    */
   async clone(auth: RequestContext, id: string, name?: string): Promise<Campaign> {

@@ -176,7 +176,6 @@ export class WarehouseSyncService {
     );
   }
 
-  /** Pause (false) or resume (true). Resuming clears the connection's error and runs at once, from the checkpoint. */
   /**
    * What a save adds (tables, and columns of saved tables) must exist in the warehouse now: a sync
    * is not editable later, so a name that is not there would fail every run for good. Asked of the
@@ -219,6 +218,7 @@ export class WarehouseSyncService {
       throw new ValidationError(fields, Object.values(fields).flat().join(', '));
   }
 
+  /** Pause (false) or resume (true). Resuming clears the connection's error and runs at once, from the checkpoint. */
   async toggle(auth: RequestContext, connectionId: string, enabled: boolean): Promise<SyncSummary> {
     const organisationId = auth.organisationId;
     await this.transactions.run(async (tx) => {

@@ -24,9 +24,9 @@ import { isSyncPaused } from '../utils/sync-switch';
 
 /**
  * /salesforce and /salesforce/:id (spec 2 "Salesforce page"). Without an id it opens the
- * organisation's connection, or offers to connect one.
+ * organisation's connection, or offers to connect one. `unavailable`: why no Salesforce can be
+ * connected here (no connected app configured), or null.
  */
-/** `unavailable`: why no Salesforce can be connected here (no connected app configured), or null. */
 export function SalesforceRoute({
   canEdit,
   unavailable = null,
