@@ -23,6 +23,23 @@ export class CampaignReportsPage {
     await this.page.getByRole('option', { name: label }).click();
   }
 
+  /**
+   * Sets one end of the custom 'Sent in' range with its picker: the calendar opens on this
+   * month, so it steps by months to the day's, picks the day (time 12:00 AM) and confirms.
+   */
+  async pickRangeDate(label: 'From' | 'To', day: Date): Promise<void> {
+    const picker = this.page.getByRole('button', { name: label, exact: true });
+    await picker.click();
+    const calendar = this.page.locator(`[id="${await picker.getAttribute('aria-controls')}"]`);
+    const today = new Date();
+    const months = (day.getFullYear() - today.getFullYear()) * 12 + day.getMonth() - today.getMonth();
+    for (let i = 0; i < Math.abs(months); i += 1)
+      await calendar.getByRole('button', { name: months < 0 ? 'Previous month' : 'Next month' }).click();
+    const name = `${day.getDate()} ${day.toLocaleString('en-US', { month: 'long' })} ${day.getFullYear()}`;
+    await calendar.getByRole('button', { name, exact: true }).click();
+    await calendar.getByRole('button', { name: `Set ${label.toLowerCase()} date` }).click();
+  }
+
   async openRecipients(tab: string): Promise<Locator> {
     await this.page.getByRole('tab', { name: 'Recipients' }).click();
     await this.page.getByRole('tab', { name: tab, exact: true }).click();

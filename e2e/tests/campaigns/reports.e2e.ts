@@ -226,6 +226,20 @@ describe('the Reports tab of a campaign', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     await reports.chooseSentIn('Last year');
     await reports.region('Past Campaign Runs').getByText('No run  history').waitFor();
+
+    // A custom range around today finds the run again; its dates read like 'Nov 01, 2026 12:00 AM'.
+    await reports.chooseSentIn('Custom range');
+    const search = page.getByRole('button', { name: 'Search' });
+    expect(await search.isDisabled()).toBe(true);
+    const now = new Date();
+    await reports.pickRangeDate('From', new Date(now.getFullYear(), now.getMonth() - 1, 1));
+    await reports.pickRangeDate('To', new Date(now.getFullYear(), now.getMonth() + 1, 1));
+    const from = await page.getByRole('button', { name: 'From', exact: true }).innerText();
+    expect(from).toMatch(/^[A-Z][a-z]{2} 01, \d{4} 12:00 AM$/);
+    await expectAccessible(page, 'the custom range');
+    await snapshot(page, 'campaign-reports-custom-range-1360');
+    await search.click();
+    await reports.region('Past Campaign Runs').getByText('Finished').waitFor();
   });
 
   it('fits a phone', async () => {

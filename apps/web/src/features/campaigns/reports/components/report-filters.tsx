@@ -1,9 +1,18 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { Button, Group, Select } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { IconCalendar, IconSearch, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ReportPreset, reportMessages } from '@meridian/contracts';
 import { useReportTemplates } from '../api/reports';
-import { isValidRange, presetOptions, presetPeriod, type ReportPeriod } from '../utils/report-presets';
+import {
+  fromPickerValue,
+  isValidRange,
+  presetOptions,
+  presetPeriod,
+  type ReportPeriod,
+  toPickerValue,
+} from '../utils/report-presets';
 
 const ALL_TEMPLATES = 'all';
 const CUSTOM = 'custom';
@@ -13,12 +22,18 @@ export interface ReportFilterValue extends ReportPeriod {
   preset: ReportPreset | typeof CUSTOM;
 }
 
-/** A datetime-local value ('2026-11-26T10:30') in the viewer's zone, or '' for none. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return shifted.toISOString().slice(0, 16);
+/** Spec 2: the range pickers show dates like 'MMM dd, yyyy h:mm aa' (Nov 26, 2026 10:30 AM). */
+const PICKER_FORMAT = 'MMM DD, YYYY h:mm A';
+
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
 };
 
 /**
@@ -31,10 +46,10 @@ export function ReportFilters(props: {
   onChange(value: ReportFilterValue): void;
 }) {
   const templates = useReportTemplates(props.campaignId);
-  const [start, setStart] = useState(toLocalInput(props.value.start_date));
-  const [end, setEnd] = useState(toLocalInput(props.value.end_date));
+  const [start, setStart] = useState(toPickerValue(props.value.start_date));
+  const [end, setEnd] = useState(toPickerValue(props.value.end_date));
   const [custom, setCustom] = useState(props.value.preset === CUSTOM);
-  const rangeOk = isValidRange(start, end);
+  const rangeOk = isValidRange(fromPickerValue(start), fromPickerValue(end));
   const rangeError = start && end && !rangeOk ? reportMessages.invalidRange : undefined;
 
   const templateOptions = [
@@ -72,21 +87,8 @@ export function ReportFilters(props: {
       />
       {custom ? (
         <>
-          <TextInput
-            type="datetime-local"
-            label="From"
-            value={start}
-            onChange={(event) => setStart(event.currentTarget.value)}
-            w={{ base: '100%', xs: 210 }}
-          />
-          <TextInput
-            type="datetime-local"
-            label="To"
-            value={end}
-            onChange={(event) => setEnd(event.currentTarget.value)}
-            error={rangeError}
-            w={{ base: '100%', xs: 210 }}
-          />
+          <RangePicker label="From" value={start} onChange={setStart} />
+          <RangePicker label="To" value={end} onChange={setEnd} error={rangeError} />
           <Button
             mt={{ base: 0, xs: 25 }}
             leftSection={<IconSearch size={16} />}
@@ -95,8 +97,8 @@ export function ReportFilters(props: {
               props.onChange({
                 ...props.value,
                 preset: CUSTOM,
-                start_date: new Date(start).toISOString(),
-                end_date: new Date(end).toISOString(),
+                start_date: fromPickerValue(start),
+                end_date: fromPickerValue(end),
               })
             }
           >
@@ -105,5 +107,31 @@ export function ReportFilters(props: {
         </>
       ) : null}
     </Group>
+  );
+}
+
+/** One end of the custom range: a calendar with a time, in the viewer's zone. */
+function RangePicker(props: { label: string; value: string; onChange(value: string): void; error?: string }) {
+  return (
+    <DateTimePicker
+      label={props.label}
+      placeholder="Pick date and time"
+      value={props.value || null}
+      onChange={(value) => props.onChange(value ?? '')}
+      valueFormat={PICKER_FORMAT}
+      ariaLabels={CALENDAR_LABELS}
+      timePickerProps={{
+        format: '12h',
+        hoursInputLabel: 'Hours',
+        minutesInputLabel: 'Minutes',
+        amPmInputLabel: 'AM or PM',
+      }}
+      submitButtonProps={{ 'aria-label': `Set ${props.label.toLowerCase()} date` }}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${props.label.toLowerCase()} date` }}
+      error={props.error}
+      w={{ base: '100%', xs: 230 }}
+      popoverProps={{ withinPortal: true }}
+    />
   );
 }

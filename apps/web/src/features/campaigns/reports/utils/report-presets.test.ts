@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportPresets } from '@meridian/contracts';
-import { isValidRange, presetOptions, presetPeriod } from './report-presets';
+import { fromPickerValue, isValidRange, presetOptions, presetPeriod, toPickerValue } from './report-presets';
 
 // Local-time constructors: the presets follow the viewer's calendar, whatever the zone.
 const now = new Date(2026, 10, 26, 10, 30); // Thu Nov 26 2026, 10:30
@@ -84,5 +84,20 @@ describe('isValidRange', () => {
     expect(isValidRange('2026-01-03T00:00', '2026-01-02T00:00')).toBe(false);
     expect(isValidRange('', '2026-01-02T00:00')).toBe(false);
     expect(isValidRange('2026-01-01T00:00', 'soon')).toBe(false);
+  });
+});
+
+describe('picker values', () => {
+  it("holds an instant as the viewer's local date and time, and gives it back as the same instant", () => {
+    const instant = iso(2026, 10, 26, 22, 5);
+    expect(toPickerValue(instant)).toBe('2026-11-26 22:05:00');
+    expect(fromPickerValue('2026-11-26 22:05:00')).toBe(instant);
+  });
+
+  it('has no value for nothing or for what is not a date', () => {
+    expect(toPickerValue(null)).toBe('');
+    expect(toPickerValue('soon')).toBe('');
+    expect(fromPickerValue('')).toBe('');
+    expect(fromPickerValue('2026-13-45 99:00:00')).toBe('');
   });
 });

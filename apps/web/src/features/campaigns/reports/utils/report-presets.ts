@@ -64,3 +64,19 @@ export function isValidRange(start: string, end: string): boolean {
   const to = Date.parse(end);
   return !Number.isNaN(from) && !Number.isNaN(to) && to > from;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as the date pickers hold it: 'YYYY-MM-DD HH:mm:ss' in the viewer's zone ('' for none). */
+export function toPickerValue(iso: string | null): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** A picker's local 'YYYY-MM-DD HH:mm:ss' as an ISO instant ('' when empty or not a date). */
+export function fromPickerValue(value: string): string {
+  const date = value ? new Date(value.replace(' ', 'T')) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : '';
+}
