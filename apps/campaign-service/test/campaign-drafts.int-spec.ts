@@ -152,6 +152,25 @@ describe('Campaign drafts and publish', () => {
     expect(live.dynamic_list).toMatchObject(dynamicList);
   });
 
+  it('publishes only the schedule fields its type reads, and a delay typed as digits as a number', async () => {
+    const id = await editable();
+    const typed = structuredClone(flow);
+    typed.nodes[0]!.action_options = { delay_value: '12', delay_unit: 'hours' };
+    await draftFlow(id, typed);
+    // Switched from weekly to once in the editor: the weekly fields are still in the draft.
+    const switched = weeklySchedule();
+    switched.run_type = 'once';
+    await save(id, { dynamic_list: dynamicList, schedule: switched, rule: { rule: 'once' } }).expect(200);
+    const live = (
+      await t.call(campaignPublishContract, { campaign_id: id, active: false }, admin).expect(200)
+    ).body.campaign;
+    expect(live.schedule.run_config).toEqual({
+      start_date: switched.run_config.start_date,
+      run_time: '09:00',
+    });
+    expect(live.flow.nodes[0].action_options).toEqual({ delay_value: 12, delay_unit: 'hours' });
+  });
+
   it('warns when another user saved the draft within the last minute, not for the same user', async () => {
     const id = await editable();
     await save(id, { rule: { rule: 'once' } }).expect(200);

@@ -1,5 +1,5 @@
 import { flowMessages as m, flowStepCatalogue, parseEmailList } from './flow-actions';
-import { actionErrors } from './flow-graph';
+import { actionErrors, publishedFlow } from './flow-graph';
 
 describe('flow step options', () => {
   const email = {
@@ -120,5 +120,28 @@ describe('flow step options', () => {
       'Data Actions',
     ]);
     expect(flowStepCatalogue.flatMap((g) => g.steps)).toHaveLength(11);
+  });
+});
+
+describe('publishedFlow', () => {
+  it('turns a delay typed as digits into its number and leaves every other value as saved', () => {
+    const nodes = [
+      { action_id: 'a', action_type: 'delay', action_options: { delay_value: '12', delay_unit: 'hours' } },
+      { action_id: 'b', action_type: 'delay', action_options: { delay_value: 5, delay_unit: 'days' } },
+      {
+        action_id: 'c',
+        action_type: 'update_value',
+        action_options: { delay_value: '7' },
+        position: { x: 1 },
+      },
+    ];
+    const published = publishedFlow({ nodes, links: [] });
+    expect(published.nodes.map((node) => node.action_options)).toEqual([
+      { delay_value: 12, delay_unit: 'hours' },
+      { delay_value: 5, delay_unit: 'days' },
+      { delay_value: '7' },
+    ]);
+    expect(published.nodes[2]).toBe(nodes[2]);
+    expect(publishedFlow(null)).toBeNull();
   });
 });

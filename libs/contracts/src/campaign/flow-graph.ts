@@ -69,6 +69,22 @@ export const flowSchema = z.object({
 export type Flow = z.infer<typeof flowSchema>;
 export const emptyFlow = (): Flow => ({ nodes: [], links: [] });
 
+/**
+ * A valid flow as it is published: a delay typed in the panel's text box as digits ('12') goes
+ * live as the number the spec's delay_value is. Anything else is stored as it was saved.
+ */
+export function publishedFlow<T>(flow: T): T {
+  const nodes = (flow as { nodes?: unknown } | null)?.nodes;
+  if (!Array.isArray(nodes)) return flow;
+  const published = nodes.map((node: Partial<FlowNode>) => {
+    const value = node?.action_options?.delay_value;
+    return node?.action_type === 'delay' && typeof value === 'string' && /^\d+$/.test(value)
+      ? { ...node, action_options: { ...node.action_options, delay_value: Number(value) } }
+      : node;
+  });
+  return { ...flow, nodes: published };
+}
+
 /** Field path to message for one step; empty when the step is valid. */
 export function actionErrors(node: Pick<FlowNode, 'action_type' | 'action_options'>): Record<string, string> {
   const result = actionOptionsSchemas[node.action_type].safeParse(node.action_options ?? {});

@@ -1,4 +1,11 @@
-import { type Schedule, scheduleErrors, scheduleMessages as m, scheduleSchema, todayIn } from './schedule';
+import {
+  publishedSchedule,
+  type Schedule,
+  scheduleErrors,
+  scheduleMessages as m,
+  scheduleSchema,
+  todayIn,
+} from './schedule';
 import { isTimeZone, localDateOf, localMinutesOf, zonedInstant } from './schedule-zone';
 
 const today = '2026-06-10';
@@ -165,4 +172,48 @@ describe('time zone helpers', () => {
       }
     },
   );
+});
+
+describe('publishedSchedule', () => {
+  const leftovers = {
+    frequency: 'month',
+    unit: 15,
+    freq_options: { unit: 2, day: ['monday'], date_string: 'first', date: 12 },
+  };
+
+  it("keeps only what the schedule's type reads", () => {
+    expect(publishedSchedule(base('once', leftovers)).run_config).toEqual({
+      start_date: '2026-06-10',
+      run_time: '09:30',
+    });
+    expect(publishedSchedule(base('at_once', leftovers)).run_config).toEqual({});
+    expect(publishedSchedule(base('period', { ...leftovers, frequency: 'hours' })).run_config).toEqual({
+      start_date: '2026-06-10',
+      end_date: '2026-07-10',
+      run_time: '09:30',
+      frequency: 'hours',
+      unit: 15,
+    });
+  });
+
+  it("keeps only the recurring frequency's options, a month's day only when custom", () => {
+    const options = (frequency: string, extra: object = {}) =>
+      publishedSchedule(base('recurring', { ...leftovers, frequency, ...extra })).run_config?.freq_options;
+    expect(options('day')).toEqual({ unit: 2 });
+    expect(options('week')).toEqual({ unit: 2, day: ['monday'] });
+    expect(options('month')).toEqual({ unit: 2, date_string: 'first' });
+    expect(options('month', { freq_options: { date_string: 'custom', date: 12, day: ['monday'] } })).toEqual({
+      date_string: 'custom',
+      date: 12,
+    });
+    expect(options('year', { freq_options: { date: '02-29', date_string: 'last' } })).toEqual({
+      date: '02-29',
+    });
+  });
+
+  it('keeps the zone and the rest of the schedule', () => {
+    const published = publishedSchedule(base('once', leftovers));
+    expect(published.time_zone).toBe('Europe/Berlin');
+    expect(published.run_type).toBe('once');
+  });
 });

@@ -191,3 +191,41 @@ export function todayIn(timeZone: string, now: Date): string {
 export function weekdayIndexes(days: readonly string[]): number[] {
   return weekdayNames.map((name, index) => (days.includes(name) ? index : -1)).filter((index) => index >= 0);
 }
+
+/** The run_config fields each schedule type reads; a switch of type in the editor leaves the old ones. */
+const RUN_CONFIG_FIELDS: Record<ScheduleRunType, readonly (keyof ScheduleRunConfig)[]> = {
+  at_once: [],
+  once: ['start_date', 'run_time'],
+  period: ['start_date', 'end_date', 'run_time', 'frequency', 'unit'],
+  recurring: ['start_date', 'end_date', 'run_time', 'frequency', 'freq_options'],
+};
+/** The freq_options fields each recurring frequency reads (month: date only for a custom day). */
+const FREQ_OPTION_FIELDS: Record<RecurringFrequency, readonly (keyof FreqOptions)[]> = {
+  day: ['unit'],
+  week: ['unit', 'day'],
+  month: ['unit', 'date_string', 'date'],
+  year: ['unit', 'date'],
+};
+
+function picked<T extends object>(source: T, fields: readonly (keyof T)[]): Partial<T> {
+  return Object.fromEntries(
+    fields.filter((field) => source[field] !== undefined).map((field) => [field, source[field]]),
+  ) as Partial<T>;
+}
+
+/**
+ * A valid schedule as it is published: only the fields its type (and a recurring one's frequency)
+ * reads, so a schedule switched from recurring to once does not go live carrying a frequency.
+ */
+export function publishedSchedule(schedule: Schedule): Schedule {
+  const runType = scheduleRunTypeSchema.safeParse(schedule.run_type);
+  if (!runType.success) return schedule;
+  const config: ScheduleRunConfig = picked(schedule.run_config ?? {}, RUN_CONFIG_FIELDS[runType.data]);
+  const frequency = recurringFrequencySchema.safeParse(config.frequency);
+  if (runType.data === 'recurring' && frequency.success && config.freq_options) {
+    config.freq_options = picked(config.freq_options, FREQ_OPTION_FIELDS[frequency.data]);
+    if (frequency.data === 'month' && config.freq_options.date_string !== 'custom')
+      delete config.freq_options.date;
+  }
+  return { ...schedule, run_config: config };
+}

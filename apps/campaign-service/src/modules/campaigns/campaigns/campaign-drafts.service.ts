@@ -8,6 +8,8 @@ import {
   nextRunTime,
   normalizeRule,
   type PublishErrors,
+  publishedFlow,
+  publishedSchedule,
   publishMessages,
   type Rule,
   ruleSchema,
@@ -69,7 +71,7 @@ function storedList(list: unknown): unknown {
 function liveSchedule(stored: unknown, active: boolean, now: Date): Json | null {
   const parsed = scheduleSchema.safeParse(stored);
   if (!parsed.success || !parsed.data) return null;
-  const schedule: Schedule = parsed.data;
+  const schedule: Schedule = publishedSchedule(parsed.data);
   const next = !active ? null : schedule.run_type === 'at_once' ? now : nextRunTime(schedule, now);
   return { ...schedule, next_run_time: next ? next.toISOString() : null };
 }
@@ -140,7 +142,7 @@ export class CampaignDraftsService {
       if (Object.keys(errors).length > 0) throw new CampaignPublishError(errors);
       const nextActive = active ?? row.active;
       const set: CampaignChange = {
-        flow: parts.flow as Json,
+        flow: publishedFlow(parts.flow) as Json,
         dynamic_list: parts.dynamic_list ? (storedList(parts.dynamic_list) as Json) : null,
         schedule: liveSchedule(parts.schedule, nextActive, now),
         rule: liveRule(parts.rule),

@@ -8,6 +8,12 @@ const units = delayUnitSchema.options.map((unit) => ({
   label: unit[0].toUpperCase() + unit.slice(1),
 }));
 
+/** Digits are stored as the number the spec's delay_value is; anything else as typed, to be refused. */
+const delayValueOf = (typed: string): number | string => {
+  const text = typed.trim();
+  return /^\d{1,9}$/.test(text) ? Number(text) : text;
+};
+
 /** Delay: a whole number and a unit (spec 9: days, hours, minutes). */
 export function DelayPanel(props: StepPanelProps) {
   const f = optionFields(props);
@@ -23,7 +29,7 @@ export function DelayPanel(props: StepPanelProps) {
           label="Wait for"
           inputMode="numeric"
           value={value === undefined || value === null ? '' : String(value)}
-          onChange={(event) => f.set('delay_value', event.currentTarget.value.trim())}
+          onChange={(event) => f.set('delay_value', delayValueOf(event.currentTarget.value))}
           error={error}
         />
         <Select

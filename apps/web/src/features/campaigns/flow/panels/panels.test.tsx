@@ -64,11 +64,13 @@ describe('step panels', () => {
     expect(onChange).toHaveBeenLastCalledWith({ internal_emails: ['ops@acme.com', 'nope', 'team@acme.com'] });
   });
 
-  it('delay: digits as typed, and the one message for a bad value', () => {
+  it('delay: digits become the number, other text stays as typed, and one message for a bad value', () => {
     const onChange = renderPanel('delay', { delay_value: '0', delay_unit: 'days' });
     expect(screen.getByText('Invalid delay')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Wait for'), { target: { value: ' 12 ' } });
-    expect(onChange).toHaveBeenLastCalledWith({ delay_value: '12', delay_unit: 'days' });
+    expect(onChange).toHaveBeenLastCalledWith({ delay_value: 12, delay_unit: 'days' });
+    fireEvent.change(screen.getByLabelText('Wait for'), { target: { value: '3h' } });
+    expect(onChange).toHaveBeenLastCalledWith({ delay_value: '3h', delay_unit: 'days' });
   });
 
   it('static list: the organisation’s lists, and its message while none is chosen', async () => {
