@@ -34,6 +34,8 @@ export const warehouseSyncMessages = {
   connectionNotFound: 'Connection not found',
   // Success toasts (spec 8).
   saved: 'Sync Successfully Saved',
+  /** An existing sync's changes (new tables or columns, the frequency). */
+  updated: 'Sync updated successfully',
   resumed: 'Sync Successfully Resumed',
   paused: 'Sync Successfully Paused',
 } as const;

@@ -157,6 +157,18 @@ describe('the warehouse sync setup (spec 2, 4, 5)', () => {
     expect(api.callsTo(`${INT}/warehouse/sync/save`)).toHaveLength(0);
   });
 
+  it("says 'Sync updated successfully' when a saved sync's changes are saved", async () => {
+    const api = setupApi(signedInAdmin, savedSync);
+    renderAppAt(`/sync/configuration/${CONNECTION_ID}`);
+    await choose('Source column for first_name', 'given_name');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Sync' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Syncs are not editable later' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Continue to save sync' }));
+    expect(await screen.findByText('Sync updated successfully')).toBeTruthy();
+    expect(screen.queryByText('Sync Successfully Saved')).toBeNull();
+    expect(api.callsTo(`${INT}/warehouse/sync/save`)).toHaveLength(1);
+  });
+
   it('lets users who are not admins look, not change', async () => {
     setupApi(signedInUser, savedSync);
     renderAppAt(`/sync/configuration/${CONNECTION_ID}`);

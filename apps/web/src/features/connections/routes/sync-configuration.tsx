@@ -124,7 +124,7 @@ function SyncSetup({
           { ...syncSaveBody(connectionId, state), sync_interval: state.syncInterval! },
           {
             onSuccess: () => {
-              showSuccessToast(warehouseSyncMessages.saved);
+              showSuccessToast(state.existing ? warehouseSyncMessages.updated : warehouseSyncMessages.saved);
               void navigate(protectedRoutes.connection.to());
             },
             onError: (error) => showErrorToast(errorMessage(error)),

@@ -97,7 +97,7 @@ export function InboundSettings({
           disabled={!canEdit || !canSaveSelective(selective)}
           loading={save.isPending}
           onClick={() =>
-            save.mutate(selective, { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) })
+            save.mutate(selective, { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.sync) })
           }
         >
           Save

@@ -132,7 +132,7 @@ function RecordCreateSettings({
         disabled={!canEdit || saveSwitch.isPending}
         onChange={(event) =>
           saveSwitch.mutate(event.currentTarget.checked, {
-            onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings),
+            onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.sync),
           })
         }
       />
@@ -155,7 +155,7 @@ function RecordCreateSettings({
                 contact: syncing('contact') && connection.records_create_settings.contact,
                 [object]: event.currentTarget.checked,
               },
-              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) },
+              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.sync) },
             )
           }
         />
@@ -194,7 +194,7 @@ function RecordDeleteSettings({
         disabled={!canEdit || saveSwitch.isPending}
         onChange={(event) =>
           saveSwitch.mutate(event.currentTarget.checked, {
-            onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings),
+            onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.sync),
           })
         }
       />
@@ -208,7 +208,7 @@ function RecordDeleteSettings({
           onChange={(event) =>
             saveObjects.mutate(
               { ...connection.records_delete_settings, [object]: event.currentTarget.checked },
-              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.settings) },
+              { onSuccess: () => showSuccessToast(SALESFORCE_TOASTS.sync) },
             )
           }
         />

@@ -155,7 +155,7 @@ describe('the Sync settings tab (spec 2 and 5)', () => {
       ).disabled,
     ).toBe(true);
     fireEvent.click(save);
-    expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Updated sync successfully')).toBeTruthy();
     expect(api.callsTo(`${SF}/settings/selective.update`)[0]!.body).toEqual({
       connection_id: SF_CONNECTION_ID,
       selective_sync: {

@@ -6,7 +6,10 @@ export const SALESFORCE_TOASTS = {
   resumed: 'Sync resumed successfully',
   paused: 'Sync Successfully Paused',
   deleted: 'Connection deleted successfully',
+  /** General Settings (objects, API allocation). */
   settings: 'Settings updated successfully',
+  /** A direction's settings: 'Salesforce to Meridian', 'Meridian to Salesforce'. */
+  sync: 'Updated sync successfully',
   inclusion: 'Updated Inclusion List Successfully',
   setupCompleted: 'Setup completed successfully',
 } as const;
