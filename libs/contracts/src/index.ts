@@ -1,6 +1,7 @@
 export * from './http/endpoint';
 export * from './http/errors';
 export * from './http/pagination';
+export * from './http/time-window';
 export * from './health/health.contract';
 export * from './events/event';
 export * from './events/catalogue';

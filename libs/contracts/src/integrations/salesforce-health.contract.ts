@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import { pageNumberSchema } from '../http/pagination';
 import { connectionMessages } from './connection-fields';
@@ -86,14 +87,7 @@ const connectionId = z
 const dateTime = z.iso.datetime({ offset: true, local: true, error: salesforceHealthMessages.invalidDate });
 
 const windowShape = { start_time: dateTime.nullish(), end_time: dateTime.nullish() };
-const rangeOk = (r: { start_time?: string | null; end_time?: string | null }) =>
-  !r.start_time || !r.end_time || Date.parse(asUtc(r.end_time)) > Date.parse(asUtc(r.start_time));
-const rangeIssue = { error: salesforceHealthMessages.rangeInvalid, path: ['end_time'] };
-
-/** A date-time without an offset is UTC. */
-export function asUtc(value: string): string {
-  return /(?:Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : `${value}Z`;
-}
+const rangeIssue = windowIssue(salesforceHealthMessages.rangeInvalid);
 
 const errorClassName = z.enum(salesforceErrorClassNames, {
   error: salesforceHealthMessages.errorClassInvalid,
@@ -153,7 +147,7 @@ export const salesforceErrorsListContract = defineEndpoint({
       ...windowShape,
       ...page(SALESFORCE_ERROR_PAGE_SIZE),
     })
-    .refine(rangeOk, rangeIssue),
+    .refine(windowInOrder, rangeIssue),
   response: z.object({
     errors: z.array(salesforceErrorSummarySchema),
     total: z.number().int(),
@@ -195,7 +189,7 @@ export const salesforceErrorClassQueryContract = defineEndpoint({
       ...windowShape,
       ...page(SALESFORCE_AFFECTED_RECORDS_PAGE_SIZE),
     })
-    .refine(rangeOk, rangeIssue),
+    .refine(windowInOrder, rangeIssue),
   response: z.object({
     records: z.array(salesforceAffectedRecordSchema),
     total: z.number().int(),
@@ -210,7 +204,7 @@ const bulkRequest = z
     error_names: z.array(errorClassName).min(1, { error: salesforceHealthMessages.errorNamesRequired }),
     ...windowShape,
   })
-  .refine(rangeOk, rangeIssue);
+  .refine(windowInOrder, rangeIssue);
 export type SalesforceErrorsBulkRequest = z.output<typeof bulkRequest>;
 
 /** Admin-only: hides the open errors of the classes in the window. */

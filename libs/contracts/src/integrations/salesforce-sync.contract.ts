@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, pageNumberSchema } from '../http/pagination';
 
@@ -95,10 +96,7 @@ export const salesforceSyncRunsListContract = defineEndpoint({
       page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
       page_number: pageNumberSchema.default(FIRST_PAGE),
     })
-    .refine((r) => !r.start_time || !r.end_time || Date.parse(r.end_time) > Date.parse(r.start_time), {
-      error: salesforceSyncMessages.rangeInvalid,
-      path: ['end_time'],
-    }),
+    .refine(windowInOrder, windowIssue(salesforceSyncMessages.rangeInvalid)),
   response: z.object({
     runs: z.array(salesforceSyncRunSchema),
     total: z.number().int(),

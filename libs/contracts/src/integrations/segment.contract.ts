@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { pageOf, pageRequestSchema } from '../http/pagination';
 
@@ -189,10 +190,7 @@ export const segmentErrorsListContract = defineEndpoint({
       start_time: dateTime.nullish(),
       end_time: dateTime.nullish(),
     })
-    .refine((r) => !r.start_time || !r.end_time || Date.parse(r.end_time) > Date.parse(r.start_time), {
-      error: segmentMessages.rangeInvalid,
-      path: ['end_time'],
-    }),
+    .refine(windowInOrder, windowIssue(segmentMessages.rangeInvalid)),
   response: pageOf(segmentErrorSchema),
 });
 

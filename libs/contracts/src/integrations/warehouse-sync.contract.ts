@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
 import {
@@ -200,10 +201,7 @@ export const warehouseSyncRunListContract = defineEndpoint({
       start_time: z.iso.datetime({ offset: true }).optional(),
       end_time: z.iso.datetime({ offset: true }).optional(),
     })
-    .refine((r) => !r.start_time || !r.end_time || Date.parse(r.end_time) > Date.parse(r.start_time), {
-      error: warehouseSyncMessages.rangeInvalid,
-      path: ['end_time'],
-    }),
+    .refine(windowInOrder, windowIssue(warehouseSyncMessages.rangeInvalid)),
   response: pageInfoSchema.extend({
     records: z.array(syncRunSchema),
     record_count: z.number().int(),
