@@ -76,6 +76,12 @@ export class StaticListPage {
     await this.confirmRemoval();
   }
 
+  /** The row's own remove button (the single removal). */
+  async removeOne(email: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Remove ${email}` }).click();
+    await this.confirmRemoval();
+  }
+
   async clear(): Promise<void> {
     await this.page.getByRole('button', { name: 'Clear list' }).click();
     await this.confirmRemoval();

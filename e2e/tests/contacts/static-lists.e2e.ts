@@ -57,6 +57,13 @@ describe('a static list, filled from a CSV file and emptied', () => {
     await list.row(emails[1]!).waitFor();
   });
 
+  it("removes one contact from its row's button", async () => {
+    const list = new StaticListPage(page);
+    await list.removeOne(emails[1]!);
+    await list.row(emails[1]!).waitFor({ state: 'detached' });
+    await list.row(emails[2]!).waitFor();
+  });
+
   it('clears the list', async () => {
     const list = new StaticListPage(page);
     await list.clear();

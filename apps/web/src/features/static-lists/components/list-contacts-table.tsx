@@ -1,5 +1,5 @@
-import { Checkbox, Table, Text } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { ActionIcon, Checkbox, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconTrash, IconUsers } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date';
 import type { z } from 'zod';
 import type { staticListMemberSchema } from '@meridian/contracts';
@@ -25,6 +25,8 @@ export interface ListContactsTableProps {
   onSelectedChange: (next: Set<string>) => void;
   /** Opens the member's contact page. */
   onOpen: (personId: string) => void;
+  /** Removes one member (spec 4: the 'single' removal mode), after a confirmation. */
+  onRemove: (email: string) => void;
 }
 
 export function ListContactsTable({
@@ -34,6 +36,7 @@ export function ListContactsTable({
   selected,
   onSelectedChange,
   onOpen,
+  onRemove,
 }: ListContactsTableProps) {
   if (loading) return <ListLoader />;
   const empty = records.length === 0;
@@ -70,13 +73,16 @@ export function ListContactsTable({
               <Table.Th key={column.key}>{column.label}</Table.Th>
             ))}
             <Table.Th>Date Added</Table.Th>
+            <Table.Th w={52}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {empty ? (
             // An empty list keeps its columns: the empty text sits in the table, under the header.
             <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length + 2}>
+              <Table.Td colSpan={COLUMNS.length + 3}>
                 <EmptyState
                   icon={<IconUsers size={22} stroke={1.6} />}
                   title="No contacts in this list"
@@ -120,6 +126,18 @@ export function ListContactsTable({
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatDateTime(row.added_at)}
                 </Text>
+              </Table.Td>
+              <Table.Td onClick={(event) => event.stopPropagation()}>
+                <Tooltip label="Remove from list" withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${row.email}`}
+                    onClick={() => onRemove(row.email)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
               </Table.Td>
             </OpenableRow>
           ))}

@@ -52,11 +52,18 @@ export function StaticListDetailRoute() {
 
   const confirmRemove = (emails: string[] | 'all') =>
     modals.openConfirmModal({
-      title: emails === 'all' ? 'Clear the list' : 'Remove contacts',
+      title: emails === 'all' ? 'Clear the list' : emails.length === 1 ? 'Remove contact' : 'Remove contacts',
       children: <Text size="sm">{REMOVE_CONFIRMATION}</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(emails, { onSuccess: () => setSelected(new Set()) }),
+      onConfirm: () =>
+        remove.mutate(emails, {
+          // The removed leave the selection; a single removal keeps the rest of it.
+          onSuccess: () =>
+            setSelected((current) =>
+              emails === 'all' ? new Set() : new Set([...current].filter((email) => !emails.includes(email))),
+            ),
+        }),
     });
 
   if (list.isPending) {
@@ -175,6 +182,7 @@ export function StaticListDetailRoute() {
           loading={contacts.isPending}
           filtered={keyword !== ''}
           selected={selected}
+          onRemove={(email) => confirmRemove([email])}
           onSelectedChange={setSelected}
           onOpen={(personId) => void navigate(protectedRoutes.contactDetail.to({ id: personId }))}
         />
