@@ -44,6 +44,7 @@ export const segmentMessages = {
   invalidTimestamp: 'Timestamp is not a valid ISO 8601 date',
   eventInFuture: 'Timestamp is more than a day in the future, even after clock-skew correction',
   missingEmail: 'Identify call has no traits.email: no contact to upsert',
+  invalidEmail: 'Identify call has a traits.email that is not an email address: no contact to upsert',
   invalidCall: 'Call does not match the Tracking API',
   invalidText: 'Call contains text that cannot be stored (a NUL character or half of a surrogate pair)',
   rangeInvalid: 'End time must be after the start time',

@@ -29,6 +29,11 @@ describe('Segment calls', () => {
     [{ type: 'group', userId: 'u' }, 'MissingGroupId', segmentMessages.missingGroupId],
     [{ type: 'alias', previousId: 'a' }, 'MissingPreviousId', segmentMessages.missingPreviousId],
     [{ type: 'identify', userId: 'u', traits: {} }, 'MissingEmail', segmentMessages.missingEmail],
+    [
+      { type: 'identify', userId: 'u', traits: { email: 'ada at example' } },
+      'MissingEmail',
+      segmentMessages.invalidEmail,
+    ],
     [{ type: 'boom', userId: 'u' }, 'UnknownCallType', segmentMessages.unknownType],
     [
       { type: 'track', userId: 'u', event: 'E', timestamp: '2030-01-01T00:00:00Z' },

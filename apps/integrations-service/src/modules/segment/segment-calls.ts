@@ -146,7 +146,10 @@ function readCall(organisationId: string, receivedAt: Date, raw: string, now: Da
   if (timestamp.getTime() > receivedAt.getTime() + DAY_MS) {
     return fail('EventInFuture', segmentMessages.eventInFuture);
   }
-  if (call.type === 'identify' && !emailOf(call)) return fail('MissingEmail', segmentMessages.missingEmail);
+  if (call.type === 'identify' && !emailOf(call)) {
+    const given = text((call.traits as Record<string, unknown> | null | undefined)?.email);
+    return fail('MissingEmail', given ? segmentMessages.invalidEmail : segmentMessages.missingEmail);
+  }
   return {
     accepted: {
       organisation_id: organisationId,
