@@ -103,6 +103,10 @@ describe('Campaign drafts and publish', () => {
   it('edit.start pauses an active campaign and makes it editable; a second call changes nothing', async () => {
     const created = await t.call(campaignCreateContract, { name: 'Live' }, admin).expect(200);
     const id = created.body.campaign.campaign_id as string;
+    // New (active, nothing published): saved directly. Live: refused until 'Edit campaign'.
+    await save(id, { rule: { rule: 'once' } }).expect(200);
+    await draftFlow(id, flow);
+    await t.sql(`UPDATE campaign.campaigns SET flow = draft_data->'flow' WHERE id = $1`, [id]);
     await save(id, { rule: { rule: 'once' } }).expect(409);
     const started = await t.call(campaignEditStartContract, { campaign_id: id }, admin).expect(200);
     expect(started.body.campaign).toMatchObject({ active: false, version: 1 });
@@ -169,6 +173,19 @@ describe('Campaign drafts and publish', () => {
       run_time: '09:00',
     });
     expect(live.flow.nodes[0].action_options).toEqual({ delay_value: 12, delay_unit: 'hours' });
+  });
+
+  it('publishes a schedule that names no zone as UTC', async () => {
+    const id = await editable();
+    await draftFlow(id, flow);
+    const start = plusDays(todayIn('UTC', new Date()), 2);
+    const schedule = { run_type: 'once', run_config: { start_date: start, run_time: '10:00' } };
+    await save(id, { dynamic_list: dynamicList, schedule, rule: { rule: 'once' } }).expect(200);
+    const valid = await t.call(campaignDraftValidateContract, { campaign_id: id }, admin).expect(200);
+    expect(valid.body).toEqual({ valid: true, errors: {} });
+    const live = (await t.call(campaignPublishContract, { campaign_id: id, active: true }, admin).expect(200))
+      .body.campaign;
+    expect(live.schedule).toMatchObject({ time_zone: 'UTC', next_run_time: `${start}T10:00:00.000Z` });
   });
 
   it('warns when another user saved the draft within the last minute, not for the same user', async () => {

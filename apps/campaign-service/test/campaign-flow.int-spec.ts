@@ -65,24 +65,26 @@ describe('FlowController', () => {
     });
   });
 
-  it('changes no step of an active campaign until it is paused for editing', async () => {
+  it('changes a new campaign directly, and no step of a live one until it is paused for editing', async () => {
+    // Stored active (decisions) with nothing published: there is no run to pause.
     const { body } = await t.call(campaignCreateContract, { name: 'Live' }, admin).expect(200);
     const id = body.campaign.campaign_id as string;
+    const { action_id } = await add(id, { action_type: 'delay' });
+    const campaign = (await t.call(campaignGetContract, { campaign_id: id }, admin).expect(200)).body
+      .campaign;
+    expect(campaign).toMatchObject({ active: true, draft: true });
+    // Live (as a publish leaves it): its steps are refused until 'Edit campaign'.
+    await t.sql(`UPDATE campaign.campaigns SET active = true, flow = draft_data->'flow' WHERE id = $1`, [id]);
     const refused = await t
       .call(flowActionAddContract, { campaign_id: id, action_type: 'delay' }, admin)
       .expect(409);
     expect(refused.body.code).toBe('ConflictException');
-    const campaign = (await t.call(campaignGetContract, { campaign_id: id }, admin).expect(200)).body
-      .campaign;
-    expect(campaign).toMatchObject({ active: true, draft: false, draft_data: null });
-    await t.call(campaignEditStartContract, { campaign_id: id }, admin).expect(200);
-    const { action_id } = await add(id, { action_type: 'delay' });
-    // Live again (as a publish leaves it): its steps are refused until the next 'Edit campaign'.
-    await t.sql(`UPDATE campaign.campaigns SET active = true WHERE id = $1`, [id]);
     await t
       .call(flowActionUpdateContract, { campaign_id: id, action_id, action_options: {} }, admin)
       .expect(409);
     await t.call(flowActionRemoveContract, { campaign_id: id, action_id }, admin).expect(409);
+    await t.call(campaignEditStartContract, { campaign_id: id }, admin).expect(200);
+    await add(id, { action_type: 'webhook' });
   });
 
   it('adds at the top before the existing steps when no step is named', async () => {

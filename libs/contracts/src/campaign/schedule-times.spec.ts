@@ -34,6 +34,11 @@ function period(
 }
 
 describe('nextRunTimes', () => {
+  it('reads a schedule that names no zone in UTC', () => {
+    const once: Schedule = { run_type: 'once', run_config: { start_date: '2026-03-02', run_time: '09:00' } };
+    expect(iso(nextRunTimes(once, at('2026-03-01T00:00:00Z'), 1))).toEqual(['2026-03-02T09:00:00.000Z']);
+  });
+
   it('runs a daily Berlin 09:00 schedule at 09:00 local across the spring-forward day', () => {
     const schedule = recurring('Europe/Berlin', 'day', { unit: 1 });
     expect(iso(nextRunTimes(schedule, at('2026-03-28T00:00:00Z'), 3))).toEqual([

@@ -14,6 +14,7 @@ import {
   periodFrequencySchema,
   recurringFrequencySchema,
   type Schedule,
+  scheduleZone,
   weekdayIndexes,
 } from './schedule';
 
@@ -31,7 +32,7 @@ const MINUTE_MS = 60_000;
  */
 export function nextRunTimes(schedule: Schedule, after: Date, count: number): Date[] {
   const config = schedule.run_config;
-  const zone = schedule.time_zone;
+  const zone = scheduleZone(schedule);
   const limit = Math.min(Math.max(Math.floor(count), 0), NEXT_RUN_TIMES_MAX);
   if (!config || !zone || limit === 0) return [];
   const start = config.start_date ? parseLocalDate(config.start_date) : null;

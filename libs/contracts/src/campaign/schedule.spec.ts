@@ -25,13 +25,15 @@ describe('scheduleErrors', () => {
     expect(scheduleErrors({ run_type: 'at_once' }, today)).toEqual({});
   });
 
-  it('needs a start date, a run time and a time zone for once, but no end date', () => {
+  it('needs a start date and a run time for once, but no end date and no zone (UTC then)', () => {
     expect(scheduleErrors({ run_type: 'once', run_config: {} }, today)).toEqual({
-      time_zone: m.timeZoneInvalid,
       'run_config.start_date': m.startDateRequired,
       'run_config.run_time': m.runTimeRequired,
     });
     expect(scheduleErrors(base('once', { end_date: null }), today)).toEqual({});
+    const { time_zone: _zone, ...zoneless } = base('once', {});
+    expect(scheduleErrors(zoneless, today)).toEqual({});
+    expect(publishedSchedule(zoneless).time_zone).toBe('UTC');
   });
 
   it('refuses a start before today, a malformed time and an unknown zone', () => {

@@ -105,7 +105,8 @@ export function scheduleErrors(schedule: Schedule | null | undefined, today: str
   const runType = scheduleRunTypeSchema.safeParse(schedule?.run_type);
   if (!schedule || !runType.success) return { run_type: scheduleMessages.runTypeRequired };
   if (runType.data === 'at_once') return errors;
-  if (!schedule.time_zone || !isTimeZone(schedule.time_zone))
+  // A schedule that names no zone is UTC (scheduleZone).
+  if (schedule.time_zone && !isTimeZone(schedule.time_zone))
     errors.time_zone = scheduleMessages.timeZoneInvalid;
   const config = schedule.run_config ?? {};
   const start = config.start_date ? parseLocalDate(config.start_date) : null;
@@ -192,6 +193,11 @@ export function weekdayIndexes(days: readonly string[]): number[] {
   return weekdayNames.map((name, index) => (days.includes(name) ? index : -1)).filter((index) => index >= 0);
 }
 
+/** The IANA zone a schedule's dates and run time are read in: its own, UTC when it names none. */
+export function scheduleZone(schedule: Pick<Schedule, 'time_zone'>): string {
+  return schedule.time_zone || 'UTC';
+}
+
 /** The run_config fields each schedule type reads; a switch of type in the editor leaves the old ones. */
 const RUN_CONFIG_FIELDS: Record<ScheduleRunType, readonly (keyof ScheduleRunConfig)[]> = {
   at_once: [],
@@ -227,5 +233,5 @@ export function publishedSchedule(schedule: Schedule): Schedule {
     if (frequency.data === 'month' && config.freq_options.date_string !== 'custom')
       delete config.freq_options.date;
   }
-  return { ...schedule, run_config: config };
+  return { ...schedule, time_zone: scheduleZone(schedule), run_config: config };
 }

@@ -3,7 +3,7 @@ import { audienceQueryErrors, audienceQuerySchema } from './audience-query';
 import { emptyFlow, type Flow, flowSchema } from './flow-graph';
 import { type PublishErrors, publishErrors, publishMessages } from './flow-publish';
 import { defaultRule, type Rule, ruleSchema } from './rule';
-import { type Schedule, scheduleSchema, todayIn } from './schedule';
+import { type Schedule, scheduleSchema, scheduleZone, todayIn } from './schedule';
 
 /** The four parts of a campaign the editor changes; the working copy is `draft_data.x ?? x`. */
 export const WORKING_PARTS = ['dynamic_list', 'flow', 'schedule', 'rule'] as const;
@@ -57,7 +57,7 @@ export function workingCopyErrors(parts: Record<WorkingPart, unknown>, now: Date
       : scheduleSchema.safeParse(parts.schedule);
   const rule =
     parts.rule === null ? { success: true as const, data: null } : ruleSchema.safeParse(parts.rule);
-  const zone = schedule.success ? (schedule.data?.time_zone ?? 'UTC') : 'UTC';
+  const zone = schedule.success && schedule.data ? scheduleZone(schedule.data) : 'UTC';
   const errors = publishErrors(
     {
       dynamic_list: list.success ? list.data : null,

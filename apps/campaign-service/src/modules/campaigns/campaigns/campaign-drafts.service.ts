@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { FlowReferencesRepository } from '../flow/flow-references.repository';
 import { RunSchedulerService } from '../engine/run-scheduler.service';
 import { DomainError, type RequestContext, ValidationError } from '@meridian/server-kit';
-import type { CampaignEntity } from './campaign.entity';
+import { type CampaignEntity, isLiveCampaign } from './campaign.entity';
 import { type CampaignChange, CampaignDraftsRepository } from './campaign-drafts.repository';
 import { CampaignNotFoundError } from './campaigns.errors';
 import type { Author } from './campaigns.repository';
@@ -109,7 +109,7 @@ export class CampaignDraftsService {
     const me = authorOf(auth);
     const now = new Date();
     const done = await this.drafts.locked(auth.organisationId, id, (row) => {
-      if (row.active) throw new CampaignActiveError();
+      if (isLiveCampaign(row)) throw new CampaignActiveError();
       const warning = concurrentStamp(row.draft_data, me.id, now);
       const given: Record<string, unknown> = Object.fromEntries(
         Object.entries(parts).filter(([, value]) => value !== undefined),

@@ -78,3 +78,13 @@ export class CampaignEntity {
   @Column({ type: 'timestamptz', nullable: true })
   deactivated_at!: Date | null;
 }
+
+/**
+ * Whether a campaign has a live version to protect: active with a published flow. Such a
+ * campaign changes only after 'Edit campaign' pauses its run (spec 4). A new campaign is stored
+ * active (decisions) with nothing published, so there is no run to pause: it is edited directly.
+ */
+export function isLiveCampaign(row: Pick<CampaignEntity, 'active' | 'flow'>): boolean {
+  const nodes = (row.flow as { nodes?: unknown } | null)?.nodes;
+  return row.active && Array.isArray(nodes) && nodes.length > 0;
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { CampaignEntity } from '../campaigns/campaign.entity';
+import { CampaignEntity, isLiveCampaign } from '../campaigns/campaign.entity';
 import type { Author } from '../campaigns/campaigns.repository';
 
 type Json = Record<string, unknown>;
@@ -36,7 +36,7 @@ export class FlowRepository {
         .getOne();
       if (!row) return null;
       // A live campaign's flow changes only after 'Edit campaign' pauses it (spec 4), as its drafts.
-      if (row.active) return 'active';
+      if (isLiveCampaign(row)) return 'active';
       const working = row.draft_data?.flow ?? row.flow;
       const { flow, result } = edit(working);
       const now = new Date();
