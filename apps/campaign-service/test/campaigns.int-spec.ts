@@ -6,7 +6,9 @@ import {
   campaignGetContract,
   campaignsListAllContract,
   campaignsListContract,
+  campaignMessages,
   campaignUpdateContract,
+  settingsUpdateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
@@ -73,6 +75,18 @@ describe('CampaignsController', () => {
     it('takes the person context when none is given (mapping one_to_none offers no choice)', async () => {
       const { body } = await t.call(campaignCreateContract, { name: 'Plain' }, admin).expect(200);
       expect(body.campaign.campaign_context).toBe('person');
+    });
+
+    it('refuses the org context while the mapping is one_to_none, where the screen offers no choice', async () => {
+      const org = await t.platform.newOrganisation();
+      await t.call(settingsUpdateContract, { person_org_mapping: 'one_to_none' }, org).expect(200);
+      const refused = await t
+        .call(campaignCreateContract, { name: 'Accounts', campaign_context: 'org' }, org)
+        .expect(400);
+      expect(refused.body.fields).toEqual({ campaign_context: [campaignMessages.orgContextUnavailable] });
+      await t.call(campaignCreateContract, { name: 'People', campaign_context: 'person' }, org).expect(200);
+      await t.call(settingsUpdateContract, { person_org_mapping: 'one_to_one' }, org).expect(200);
+      await t.call(campaignCreateContract, { name: 'Accounts', campaign_context: 'org' }, org).expect(200);
     });
 
     it('rejects an empty or too long name and an unknown context with the spec messages', async () => {

@@ -19,6 +19,9 @@ export const campaignMessages = {
   createFirst: 'Create first campaign',
   noneFound: 'No campagins found.',
   changeSearch: ' Please change the search / filter values',
+  // Ours: spec 1 offers no context choice under one_to_none; the API refuses org then.
+  orgContextUnavailable:
+    "Organisation campaigns need a person/org mapping; this organisation's is one_to_none",
 } as const;
 
 /** Spec 2: the context choice's labels. */

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Transactions } from '@meridian/server-kit';
 import { FlowModule } from '../flow/flow.module';
 import { RunsModule } from '../engine/runs.module';
+import { SettingsModule } from '../../settings/organisation-settings/settings.module';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignDraftsController } from './campaign-drafts.controller';
 import { CampaignDraftsRepository } from './campaign-drafts.repository';
@@ -13,7 +14,7 @@ import { CampaignsService } from './campaigns.service';
 
 /** Campaigns: the list and lifecycle (create, rename, clone, delete), drafts and publish. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule, RunsModule],
+  imports: [TypeOrmModule.forFeature([CampaignEntity]), FlowModule, RunsModule, SettingsModule],
   controllers: [CampaignsController, CampaignDraftsController],
   providers: [
     CampaignsRepository,

@@ -10,9 +10,10 @@ import {
 } from '@meridian/contracts';
 import { EventPublisher, type RequestContext, type Transaction, Transactions } from '@meridian/server-kit';
 import type { CampaignEntity } from './campaign.entity';
-import { CampaignNotFoundError } from './campaigns.errors';
+import { CampaignNotFoundError, OrgContextUnavailableError } from './campaigns.errors';
 import { type Author, CampaignsRepository } from './campaigns.repository';
 import { RunSchedulerService } from '../engine/run-scheduler.service';
+import { SettingsService } from '../../settings/organisation-settings/settings.service';
 
 type ListInput = ParsedRequestOf<typeof campaignsListContract>;
 
@@ -57,6 +58,7 @@ export class CampaignsService {
     private readonly runs: RunSchedulerService,
     private readonly transactions: Transactions,
     private readonly events: EventPublisher,
+    private readonly settings: SettingsService,
   ) {}
 
   /** Tells other services (the reports) a campaign's name or removal, with the change itself. */
@@ -108,6 +110,8 @@ export class CampaignsService {
   }
 
   async create(auth: RequestContext, name: string, context: CampaignContext): Promise<Campaign> {
+    if (context === 'org' && (await this.settings.get(auth)).person_org_mapping === 'one_to_none')
+      throw new OrgContextUnavailableError();
     const row = await this.createAnnounced(auth, {
       name,
       campaign_context: context,
