@@ -129,6 +129,28 @@ describe('PersonsController', () => {
     expect(row).toMatchObject({ email: 'edit@example.com', first_name: 'Grace' });
   });
 
+  it('takes the email beside the fields (spec 7) as the email field', async () => {
+    const id = await newPerson('before@example.com');
+    await newPerson('other@example.com');
+    const moved = await t
+      .call(personUpdateContract, { person_id: id, email: 'after@example.com' }, admin)
+      .expect(200);
+    expect(moved.body.person.email).toBe('after@example.com');
+    const taken = await t
+      .call(personUpdateContract, { person_id: id, email: 'other@example.com' }, admin)
+      .expect(409);
+    expect(taken.body.code).toBe('PersonAlreadyExistsException');
+    // The field itself wins when both are given.
+    const both = await t
+      .call(
+        personUpdateContract,
+        { person_id: id, email: 'ignored@example.com', default_fields: { email: 'field@example.com' } },
+        admin,
+      )
+      .expect(200);
+    expect(both.body.person.email).toBe('field@example.com');
+  });
+
   it('removes a contact only when the confirmation email matches', async () => {
     const id = await newPerson('bye@example.com');
     await t.call(personRemoveContract, { contact_id: id, email: 'other@example.com' }, admin).expect(400);

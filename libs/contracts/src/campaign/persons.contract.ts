@@ -86,6 +86,8 @@ export const personUpdateContract = defineEndpoint({
   request: personId.extend({
     default_fields: fieldValues.default({}),
     custom_fields: fieldValues.default({}),
+    /** Spec 7 lists email beside the fields: the new email, as default_fields.email is. */
+    email: fieldValueSchema.optional(),
   }),
   response: z.object({ person: personSchema }),
 });

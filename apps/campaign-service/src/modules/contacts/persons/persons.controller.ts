@@ -54,7 +54,13 @@ export class PersonsController {
 
   @Endpoint(personUpdateContract)
   async update(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personUpdateContract>) {
-    return { person: await this.persons.update(auth, input.person_id, input) };
+    const { email, ...fields } = input;
+    // The top-level email is the default field's: default_fields.email wins when both are given.
+    const default_fields =
+      email === undefined || 'email' in fields.default_fields
+        ? fields.default_fields
+        : { ...fields.default_fields, email };
+    return { person: await this.persons.update(auth, input.person_id, { ...fields, default_fields }) };
   }
 
   @Endpoint(personRemoveContract)
