@@ -32,6 +32,24 @@ describe('importing contacts from a CSV file', () => {
     await dialog.close();
   });
 
+  it('says why a refused file failed, with the way to try again', async () => {
+    const dialog = await ContactImportDialog.open(page);
+    await dialog.root
+      .getByTestId('file-input')
+      .setInputFiles({
+        name: 'no-email.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('mail,first\nx,y\n'),
+      });
+    await dialog.root
+      .getByTestId('import-failure-reason')
+      .getByText(/column named email/)
+      .waitFor();
+    await dialog.root.getByRole('button', { name: 'Upload failed. Click here to try again' }).click();
+    await dialog.root.getByTestId('file-input').waitFor({ state: 'attached' });
+    await dialog.close();
+  });
+
   it('lets a file with duplicates import its unique emails, with the duplicates report', async () => {
     const dialog = await ContactImportDialog.open(page);
     await dialog.upload(

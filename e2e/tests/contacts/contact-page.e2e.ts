@@ -87,6 +87,8 @@ describe('a contact, from creation to deletion', () => {
     await contact.delete(email);
     await contact.toast('Contact deleted successfully').waitFor();
     await page.waitForURL('**/contacts');
+    // The deleted contact's page asks for nothing more (its refetches answered 404 with a toast).
+    expect(await contact.toast('Contact not found').count()).toBe(0);
     const list = new ContactsListPage(page);
     await list.search(email);
     await page.getByText('No contacts found.').waitFor();

@@ -36,10 +36,9 @@ export function useRemoveContact(id: string) {
     meta: { selfHandled: true },
     mutationFn: (email: string) =>
       apiCall(personRemoveContract, { contact_id: id, email }, { selfHandled: true }),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: contactKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
-    },
+    // The contact's own queries are left to expire: removing them while its page is still mounted
+    // made the page fetch them again, and the 404s showed 'Contact not found' after the delete.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
   });
 }
 

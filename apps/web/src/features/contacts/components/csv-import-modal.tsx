@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { FileDrop } from '@/components/file-drop';
+import { errorMessage } from '@/lib/error-handling';
 import { showErrorToast } from '@/lib/notify';
 import {
   cancelImport,
@@ -35,7 +36,7 @@ type Phase =
   | { step: 'uploading'; name: string }
   | { step: 'checking'; filepath: string; message: string }
   | { step: 'importing'; filepath: string }
-  | { step: 'failed' };
+  | { step: 'failed'; reason: string };
 
 export interface CsvImportModalProps {
   opened: boolean;
@@ -89,7 +90,7 @@ function CsvImport({ onClose }: { onClose: () => void }) {
           filepath: result.filepath,
           message: result.message || csvMessages.uploaded,
         }),
-      () => setPhase({ step: 'failed' }),
+      (error: unknown) => setPhase({ step: 'failed', reason: errorMessage(error) }),
     );
   };
   const restart = () => {
@@ -103,15 +104,22 @@ function CsvImport({ onClose }: { onClose: () => void }) {
   };
 
   if (failed) {
+    // Why, when the server said (spec 8: statuses under 500 show its description).
+    const reason =
+      phase.step === 'failed'
+        ? phase.reason
+        : (status.data?.error ??
+          [status.error, preview.error, start.error].filter(Boolean).map(errorMessage)[0] ??
+          null);
     return (
       <Center py={32}>
         <Stack align="center" gap="sm">
           <ThemeIcon size={48} radius="xl" color="red" variant="light">
             <IconAlertTriangle size={24} />
           </ThemeIcon>
-          {status.data?.error ? (
-            <Text size="sm" c="dimmed" ta="center" maw={420}>
-              {status.data.error}
+          {reason ? (
+            <Text size="sm" c="dimmed" ta="center" maw={420} data-testid="import-failure-reason">
+              {reason}
             </Text>
           ) : null}
           <Anchor component="button" type="button" fw={600} onClick={restart}>

@@ -79,7 +79,7 @@ export function EmailSettingsForm({ saved, activeDomains, canEdit }: EmailSettin
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: formValues(saved, activeDomains),
-    validate: validateEmailSettings,
+    validate: (values) => validateEmailSettings(values, saved),
   });
   const save = useSaveEmailSettings({ onSaved: (step) => showSuccessToast(savedMessage(step)) });
   const domainOptions = Array.from(new Set([...activeDomains, form.values.from_domain].filter(Boolean)));

@@ -89,6 +89,19 @@ describe('saveSteps', () => {
     expect(steps.map(savedMessage)).toEqual(['Global email configuration created', 'Unsubscribe URL added']);
   });
 
+  it('saves the mapping alone while no sender is configured and its fields are blank', () => {
+    const blank = formValues(nothingSaved, ['demo.meridian.dev']);
+    const mapping = { ...blank, person_org_mapping: 'one_to_none' as const };
+    expect(validateEmailSettings(mapping, nothingSaved)).toEqual({});
+    expect(saveSteps(nothingSaved, mapping)).toEqual([
+      { kind: 'mapping', person_org_mapping: 'one_to_none' },
+    ]);
+    // Nothing else changed: the blank sender is checked, to show what is required.
+    expect(validateEmailSettings(blank, nothingSaved)).toMatchObject({ sender_name: expect.any(String) });
+    // A sender half typed is checked with the mapping.
+    expect(validateEmailSettings({ ...mapping, sender_name: 'Acme' }, nothingSaved)).not.toEqual({});
+  });
+
   it('sends nothing when nothing changed, ignoring case and spaces the server drops', () => {
     expect(saveSteps(saved, filled({ from_local: ' NEWS ', reply_to: 'Help@Acme.com' }))).toEqual([]);
   });
