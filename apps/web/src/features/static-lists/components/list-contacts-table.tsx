@@ -73,7 +73,8 @@ export function ListContactsTable({
               <Table.Th key={column.key}>{column.label}</Table.Th>
             ))}
             <Table.Th>Date Added</Table.Th>
-            <Table.Th w={52}>
+            {/* Relative: the hidden label's box stays in the cell, not at the page's edge. */}
+            <Table.Th w={52} pos="relative">
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
