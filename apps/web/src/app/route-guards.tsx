@@ -1,14 +1,26 @@
+import { useSyncExternalStore } from 'react';
 import { Navigate, Outlet } from '@/lib/router';
-import { tokenStorage } from '@/lib/auth-token';
+import { AUTH_TOKEN_KEY, tokenStorage } from '@/lib/auth-token';
 import { HOME_PATH, LOGIN_PATH } from './routes';
 
+/** Changes of the stored token made by another tab (a browser fires 'storage' in the others only). */
+function subscribeToOtherTabs(onChange: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key === AUTH_TOKEN_KEY || event.key === null) onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
 /**
- * Protected routes redirect to login when there is no token (spec section 2). The token is read
- * on each render rather than observed, so a session that just expired keeps its screen for the
- * 2 s the expiry warning shows before the shared handling redirects.
+ * Protected routes redirect to login when there is no token (spec section 2). Within this tab the
+ * token is read on each render rather than observed, so a session that just expired keeps its
+ * screen for the 2 s the expiry warning shows before the shared handling redirects; a logout in
+ * another tab sends this one to login at once instead of leaving it to fail call after call.
  */
 export function RequireAuth() {
-  if (!tokenStorage.get()) return <Navigate to={LOGIN_PATH} replace />;
+  const signedIn = useSyncExternalStore(subscribeToOtherTabs, () => tokenStorage.get() !== null);
+  if (!signedIn || !tokenStorage.get()) return <Navigate to={LOGIN_PATH} replace />;
   return <Outlet />;
 }
 

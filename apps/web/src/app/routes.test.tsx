@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
@@ -56,6 +56,19 @@ describe('route guards', () => {
 
   it('redirects protected routes to login without a token', async () => {
     const router = renderAt(protectedRoutes.staticListDetail.to({ id: '42' }));
+    await expectPath(router, '/login/start');
+  });
+
+  it('goes to login at once when another tab signs out', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    const router = renderAt(protectedRoutes.staticLists.to());
+    expect(await screen.findByRole('heading', { name: 'Static lists' })).toBeTruthy();
+    // What the browser does in this tab when another one removes the token: nothing here renders
+    // again on its own (the screen's calls stay pending), so only the event can move it.
+    window.localStorage.removeItem(AUTH_TOKEN_KEY);
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: AUTH_TOKEN_KEY, newValue: null }));
+    });
     await expectPath(router, '/login/start');
   });
 

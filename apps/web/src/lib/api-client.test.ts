@@ -8,6 +8,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { z } from 'zod';
 import { apiCall, buildQueryString, buildRequest, REQUEST_TIMEOUT_MS } from './api-client';
+import { classifyError } from './error-handling';
 import { ApiError } from './api-error';
 import { AUTH_TOKEN_KEY } from './auth-token';
 
@@ -132,7 +133,7 @@ describe('apiCall', () => {
       (e: unknown) => e,
     )) as ApiError;
     expect(lastCall().init.headers.Authorization).toBeUndefined();
-    expect(error.sentWithToken).toBe(false);
+    expect(error.signedInCall).toBe(false);
   });
 
   it('returns the response parsed by the contract', async () => {
@@ -160,8 +161,24 @@ describe('apiCall', () => {
     expect(error.description).toBeNull();
     expect(error.fieldErrors).toEqual({ page_size: ['Too big'] });
     expect(error.body?.correlation_id).toBe('c-1');
-    expect(error.sentWithToken).toBe(true);
+    expect(error.signedInCall).toBe(true);
     expect(error.selfHandled).toBe(false);
+  });
+
+  it('counts a signed-in call whose token is gone (signed out in another tab) as one, so its 401 ends the session', async () => {
+    window.localStorage.removeItem(AUTH_TOKEN_KEY);
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, {
+        status_code: 401,
+        code: 'AuthTokenNotFoundException',
+        description: 'Auth token not found',
+        fields: {},
+      }),
+    );
+    const error = (await apiCall(listContract, {}).catch((e: unknown) => e)) as ApiError;
+    expect(lastCall().init.headers.Authorization).toBeUndefined();
+    expect(error.signedInCall).toBe(true);
+    expect(classifyError(error).type).toBe('session-expired');
   });
 
   it('keeps the status when the error body is not in the shared format', async () => {
@@ -172,7 +189,7 @@ describe('apiCall', () => {
     expect(error.kind).toBe('http');
     expect(error.status).toBe(502);
     expect(error.body).toBeNull();
-    expect(error.sentWithToken).toBe(false);
+    expect(error.signedInCall).toBe(false);
     expect(error.selfHandled).toBe(true);
   });
 
@@ -207,7 +224,7 @@ describe('apiCall', () => {
       status: 400,
       code: 'ValidationException',
       selfHandled: true,
-      sentWithToken: false,
+      signedInCall: false,
     });
     expect(((await refused) as { fieldErrors: Record<string, string[]> }).fieldErrors.page_size).toHaveLength(
       1,

@@ -116,7 +116,7 @@ function refusedRequest(endpoint: Endpoint, error: z.ZodError, options: CallOpti
       description: error.issues[0]?.message ?? null,
       fields,
     },
-    sentWithToken: false,
+    signedInCall: false,
     selfHandled: options.selfHandled ?? false,
     cause: error,
   });

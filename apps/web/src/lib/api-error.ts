@@ -14,8 +14,11 @@ export interface ApiErrorInit {
   status: number | null;
   /** The parsed error body, when the server sent one in the shared format. */
   body: ErrorBody | null;
-  /** Whether the request carried a bearer token: a 401/403 then means the session ended. */
-  sentWithToken: boolean;
+  /**
+   * Whether the request was a signed-in call: it carried the bearer token, or it needed one and the
+   * token was gone (signed out in another tab). A 401/403 then means the session ended.
+   */
+  signedInCall: boolean;
   /** The caller shows its own message; the shared toasts stay quiet. */
   selfHandled: boolean;
   cause?: unknown;
@@ -27,7 +30,7 @@ export class ApiError extends Error {
   readonly url: string;
   readonly status: number | null;
   readonly body: ErrorBody | null;
-  readonly sentWithToken: boolean;
+  readonly signedInCall: boolean;
   readonly selfHandled: boolean;
 
   constructor(init: ApiErrorInit) {
@@ -38,7 +41,7 @@ export class ApiError extends Error {
     this.url = init.url;
     this.status = init.status;
     this.body = init.body;
-    this.sentWithToken = init.sentWithToken;
+    this.signedInCall = init.signedInCall;
     this.selfHandled = init.selfHandled;
   }
 

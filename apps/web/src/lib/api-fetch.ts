@@ -55,7 +55,7 @@ export async function sendRequest<T>(request: FetchRequest<T>, options: CallOpti
       url: request.path,
       status,
       body,
-      sentWithToken: token !== null,
+      signedInCall: token !== null || !request.anonymous,
       selfHandled: options.selfHandled ?? false,
       cause,
     });

@@ -75,7 +75,7 @@ describe('apiUpload', () => {
       (e: unknown) => e,
     )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'http', status: 400, sentWithToken: true, selfHandled: true });
+    expect(error).toMatchObject({ kind: 'http', status: 400, signedInCall: true, selfHandled: true });
     expect(error.description).toBe('Bad file');
   });
 

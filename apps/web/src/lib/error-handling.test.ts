@@ -17,7 +17,7 @@ function apiError(overrides: Partial<ApiErrorInit> = {}): ApiError {
     url: '/api/campaign/v1/campaigns/list',
     status: 400,
     body: null,
-    sentWithToken: true,
+    signedInCall: true,
     selfHandled: false,
     ...overrides,
   });
@@ -43,7 +43,7 @@ describe('classifyError', () => {
 
   it('shows the server description for a 401 sent without a token', () => {
     const outcome = classifyError(
-      apiError({ status: 401, sentWithToken: false, body: body(401, 'Auth token not found') }),
+      apiError({ status: 401, signedInCall: false, body: body(401, 'Auth token not found') }),
     );
     expect(outcome).toEqual({
       type: 'toast',

@@ -46,7 +46,7 @@ export function classifyError(error: unknown): ErrorOutcome {
   }
 
   const status = error.status ?? 0;
-  if ((status === 401 || status === 403) && error.sentWithToken) {
+  if ((status === 401 || status === 403) && error.signedInCall) {
     return {
       type: 'session-expired',
       toast: { tone: 'warning', message: SHARED_ERROR_MESSAGES.sessionExpired, autoClose: true },

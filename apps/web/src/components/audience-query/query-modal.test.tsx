@@ -85,7 +85,7 @@ describe(AudienceQueryModal.name, () => {
         description: audienceMessages.someFieldsInvalid,
         fields: { 'query.conditions.0.children.0': ['Static list not found'] },
       },
-      sentWithToken: true,
+      signedInCall: true,
       selfHandled: false,
     });
     const onSubmit = vi.fn<(query: AudienceQuery) => Promise<unknown>>();

@@ -11,7 +11,7 @@ function httpError(status: number, code: string, description: string | null, fie
     url: '/api/auth/v1/accounts/login',
     status,
     body,
-    sentWithToken: false,
+    signedInCall: false,
     selfHandled: true,
   });
 }
@@ -22,7 +22,7 @@ const networkError = new ApiError({
   url: '/api/auth/v1/accounts/login',
   status: null,
   body: null,
-  sentWithToken: false,
+  signedInCall: false,
   selfHandled: true,
 });
 
