@@ -5,8 +5,8 @@ import { waitForExpression } from './browser';
 /** axe-core's own build, injected into the page under test (never fetched from elsewhere). */
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** WCAG 2.1 A and AA: the level the product commits to. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** WCAG 2.1 A and AA, the level the product commits to, and axe's best practices (landmarks, headings). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 interface AxeNode {
   target: string[];

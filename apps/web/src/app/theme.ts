@@ -133,7 +133,11 @@ export const theme = createTheme({
       withInitialFocusPlaceholder: false,
     }),
     // Every dialog's close button (an icon) gets a name screen readers announce.
-    Modal: defaults<ModalProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
+    Modal: defaults<ModalProps>({
+      closeButtonProps: { 'aria-label': 'Close' },
+      // A dialog's title bar is Mantine's <header>: a second banner landmark beside the app's own.
+      attributes: { header: { role: 'none' } },
+    }),
     Drawer: defaults<DrawerProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
     Avatar: defaults<AvatarProps>({ allowedInitialsColors: INITIALS_COLORS }),
     Alert: defaults<AlertProps>({ closeButtonLabel: 'Close' }),

@@ -7,14 +7,14 @@ import classes from './auth-layout.module.css';
 export function AuthFrame({ footer, children }: { footer?: ReactNode; children: ReactNode }) {
   return (
     <div className={classes.root}>
-      <div className={classes.content}>
+      <main className={classes.content}>
         <Center>
           <Brand size="lg" />
         </Center>
         <Paper className={classes.card} shadow="md">
           {children}
         </Paper>
-      </div>
+      </main>
       {footer ? <footer className={classes.footer}>{footer}</footer> : null}
     </div>
   );

@@ -36,7 +36,7 @@ export function TopNav() {
     <Group h="100%" px={{ base: 'md', md: 'xl' }} justify="space-between" wrap="nowrap" gap="xl">
       <Group gap={36} wrap="nowrap" miw={0}>
         <Link to={HOME_PATH} className={classes.brandLink}>
-          <Brand />
+          <Brand heading />
         </Link>
         <nav className={classes.nav} aria-label="Main" data-wide-only>
           {primaryNav.map((item) => (

@@ -17,13 +17,24 @@ export function BrandMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** The product's name with its mark. */
-export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
+/**
+ * The product's name with its mark. `heading`: the signed-in screens' top bar names the product as
+ * the page's first-level heading; each screen's own title is the second level under it.
+ */
+export function Brand({ size = 'md', heading = false }: { size?: 'md' | 'lg'; heading?: boolean }) {
   const large = size === 'lg';
   return (
     <Group gap={10} wrap="nowrap" aria-label="Meridian">
       <BrandMark size={large ? 36 : 28} />
-      <Text component="span" fw={700} fz={large ? 24 : 19} c="dark.8" lts={-0.3}>
+      <Text
+        component={heading ? 'h1' : 'span'}
+        m={0}
+        lh="inherit"
+        fw={700}
+        fz={large ? 24 : 19}
+        c="dark.8"
+        lts={-0.3}
+      >
         Meridian
       </Text>
     </Group>

@@ -1,7 +1,7 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { type Campaign, campaignMessages } from '@meridian/contracts';
-import { ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
+import { ActionsHeader, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
 import { formatShortDateTime } from '@/lib/format-date';
 import { campaignStats, campaignStatus } from '../utils/campaign-stats';
 
@@ -55,7 +55,7 @@ export function CampaignsTable(props: CampaignsTableProps) {
               {['Name', 'Total', 'Sent', 'Delivered', 'Opened', 'Next Schedule', 'Status'].map((column) => (
                 <Table.Th key={column}>{column}</Table.Th>
               ))}
-              <Table.Th w={56} />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

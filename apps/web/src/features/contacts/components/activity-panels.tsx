@@ -31,7 +31,7 @@ export function ActivityPanel({ contactId, kind }: { contactId: string; kind: Ki
   const texts = TEXTS[kind];
   return (
     <Paper p="lg" data-testid={`${kind}-activities`}>
-      <Title order={4} fz="md" mb="md">
+      <Title order={3} fz="md" mb="md">
         {texts.title}
       </Title>
       {activities.isPending ? (

@@ -1,10 +1,10 @@
-import { ActionIcon, Checkbox, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Checkbox, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash, IconUsers } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date';
 import type { z } from 'zod';
 import type { staticListMemberSchema } from '@meridian/contracts';
 import { EmptyState } from '@/components/empty-state';
-import { ListLoader, OpenableRow } from '@/components/list-table';
+import { ActionsHeader, ListLoader, OpenableRow } from '@/components/list-table';
 
 type Row = z.output<typeof staticListMemberSchema>;
 
@@ -73,10 +73,7 @@ export function ListContactsTable({
               <Table.Th key={column.key}>{column.label}</Table.Th>
             ))}
             <Table.Th>Date Added</Table.Th>
-            {/* Relative: the hidden label's box stays in the cell, not at the page's edge. */}
-            <Table.Th w={52} pos="relative">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ActionsHeader width={52} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,7 +1,13 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { IconListDetails, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { StaticList } from '@meridian/contracts';
-import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
+import {
+  ActionsHeader,
+  DateCell,
+  ListTableState,
+  OpenableRow,
+  RowActionsMenu,
+} from '@/components/list-table';
 
 export interface StaticListsTableProps {
   records: StaticList[];
@@ -43,7 +49,7 @@ export function StaticListsTable({
               <Table.Th>Contacts</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Updated</Table.Th>
-              <Table.Th w={56} />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,7 +1,13 @@
 import { Badge, Group, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconCode, IconCopy, IconLayoutGrid, IconMail, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TemplateSummary } from '@meridian/contracts';
-import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
+import {
+  ActionsHeader,
+  DateCell,
+  ListTableState,
+  OpenableRow,
+  RowActionsMenu,
+} from '@/components/list-table';
 import { editorTypeLabel } from '../utils/editor-type';
 
 export interface TemplatesTableProps {
@@ -47,7 +53,7 @@ export function TemplatesTable({
               <Table.Th>Editor type</Table.Th>
               <Table.Th>Last Updated On</Table.Th>
               <Table.Th>Created On</Table.Th>
-              <Table.Th w={56} />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,7 +1,13 @@
 import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconBraces, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { EmailToken } from '@meridian/contracts';
-import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
+import {
+  ActionsHeader,
+  DateCell,
+  ListTableState,
+  OpenableRow,
+  RowActionsMenu,
+} from '@/components/list-table';
 import { TOKEN_TEXTS } from '../utils/token-form';
 import { TYPE_LABELS } from '../utils/token-type';
 
@@ -37,7 +43,7 @@ export function TokensTable({ records, loading, searching, onOpen, onDelete, onC
               <Table.Th>Last Updated On</Table.Th>
               <Table.Th>Created on</Table.Th>
               <Table.Th>Created by</Table.Th>
-              <Table.Th w={56} />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -54,7 +54,7 @@ export function PreviewPanel({ webhook, dirty }: PreviewPanelProps) {
     <Paper p="lg" data-testid="webhook-preview">
       <Stack gap="md">
         <div>
-          <Title order={4} fz="md">
+          <Title order={3} fz="md">
             Preview
           </Title>
           <Text size="sm" c="dimmed" mt={2}>

@@ -1,6 +1,12 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconWebhook } from '@tabler/icons-react';
-import { DateCell, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
+import {
+  ActionsHeader,
+  DateCell,
+  ListTableState,
+  OpenableRow,
+  RowActionsMenu,
+} from '@/components/list-table';
 import type { Webhook } from '@meridian/contracts';
 
 export interface WebhooksTableProps {
@@ -54,7 +60,7 @@ export function WebhooksTable({
               <Table.Th>Description</Table.Th>
               <Table.Th>Created On</Table.Th>
               <Table.Th>Created By</Table.Th>
-              <Table.Th w={56} />
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -175,7 +175,7 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
                   {...form.getInputProps('description')}
                 />
                 <div>
-                  <Title order={5} fz="sm" fw={600} mb={8}>
+                  <Title order={3} fz="sm" fw={600} mb={8}>
                     Request
                   </Title>
                   <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -203,7 +203,7 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
                   </Group>
                 </div>
                 <div>
-                  <Title order={5} fz="sm" fw={600} mb={8}>
+                  <Title order={3} fz="sm" fw={600} mb={8}>
                     Headers
                   </Title>
                   <HeadersEditor
@@ -231,7 +231,7 @@ function WebhookEditor({ webhook }: { webhook: Webhook }) {
                 </div>
                 <div>
                   <Group justify="space-between" mb={8}>
-                    <Title order={5} fz="sm" fw={600}>
+                    <Title order={3} fz="sm" fw={600}>
                       Payload
                     </Title>
                     <Group gap="sm">
