@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
-import { theme } from './theme';
+import { OVERLAYS_ID, theme } from './theme';
 import { ToastStack } from './toast-stack';
 
 export interface BaseProviderProps {
@@ -18,6 +18,8 @@ export function BaseProvider({ children, env = 'default' }: BaseProviderProps) {
         <ToastStack />
         {children}
       </AppErrorBoundary>
+      {/* Where menus, dropdowns, dialogs and toasts render: a landmark, so their content is in one. */}
+      <div id={OVERLAYS_ID} role="region" aria-label="Pop-ups and notifications" />
     </MantineProvider>
   );
 }

@@ -6,6 +6,7 @@ import {
   type AvatarProps,
   type ButtonProps,
   type DrawerProps,
+  type PortalProps,
   type MantineColorsTuple,
   type MenuProps,
   type ModalProps,
@@ -24,6 +25,9 @@ import {
  * tables of the signed-in frame). The theme only needs their names.
  */
 const defaults = <P>(defaultProps: Partial<P>) => ({ defaultProps });
+
+/** The element portals render into (`BaseProvider`), a landmark of its own. */
+export const OVERLAYS_ID = 'overlays';
 
 const meridian: MantineColorsTuple = [
   '#eef2ff',
@@ -138,16 +142,21 @@ export const theme = createTheme({
       // A dialog's title bar is Mantine's <header>: a second banner landmark beside the app's own.
       attributes: { header: { role: 'none' } },
     }),
-    Drawer: defaults<DrawerProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
+    Drawer: defaults<DrawerProps>({
+      closeButtonProps: { 'aria-label': 'Close' },
+      attributes: { header: { role: 'none' } },
+    }),
+    Portal: defaults<PortalProps>({ target: `#${OVERLAYS_ID}` }),
     Avatar: defaults<AvatarProps>({ allowedInitialsColors: INITIALS_COLORS }),
     Alert: defaults<AlertProps>({ closeButtonLabel: 'Close' }),
     Notification: defaults<NotificationProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
     Table: defaults<TableProps>({ verticalSpacing: 'sm', horizontalSpacing: 'md' }),
     // On a phone a table scrolls sideways inside its container: a keyboard must reach it to scroll.
+    // A named group, not a region: two tables on one screen would be two landmarks of one name.
     TableScrollContainer: defaults<TableScrollContainerProps>({
       type: 'native',
       tabIndex: 0,
-      role: 'region',
+      role: 'group',
       'aria-label': 'Table',
     }),
     Tooltip: defaults<TooltipProps>({ withArrow: true }),
