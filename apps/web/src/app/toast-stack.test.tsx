@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { showErrorToast } from '@/lib/notify';
 import { AppProvider } from './provider';
 import { createQueryClient } from './query-client';
@@ -13,10 +13,13 @@ function renderProvider() {
   );
 }
 
-afterEach(() => {
+// The store is shared by a worker's test files: start and end every test with no toast in it.
+const cleanToasts = () => {
   notifications.clean();
   notifications.cleanQueue();
-});
+};
+beforeEach(cleanToasts);
+afterEach(cleanToasts);
 
 describe('the toast stack', () => {
   it('is not part of a page that shows no toast', () => {
