@@ -5,6 +5,7 @@ import {
   FLOW_ROOT,
 } from '@meridian/contracts';
 import { Client } from 'pg';
+import { eventually } from '@meridian/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { callApi, DEMO_ADMIN, loginByApi, uniqueSuffix } from '../../support/api';
@@ -149,20 +150,33 @@ describe('the campaign editor', () => {
   });
 
   it('asks before leaving with unsaved changes: Continue Editing stays, Discard Changes leaves', async () => {
+    const ruleOf = async () => ((await stored()).draft_data?.rule as { rule?: string } | undefined)?.rule;
     await page.getByRole('tab', { name: /Schedule/ }).click();
     await page.getByRole('radio', { name: 'Every time the campaign runs' }).check();
     await page.getByRole('link', { name: 'Back to campaigns' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to leave this page ?' });
     await dialog.waitFor();
     await expectAccessible(page, 'the leave dialog', '[role="dialog"]');
+    // The autosave is held while the dialog asks: it neither closes the dialog nor saves.
+    await page.waitForTimeout(2_500);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await ruleOf()).not.toBe('every_time');
     await dialog.getByRole('button', { name: 'Continue Editing' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // Editing again, the change is saved as usual.
+    await eventually(async () => (await ruleOf()) === 'every_time', {
+      timeoutMs: 30_000,
+      what: 'the kept change saved',
+    });
     await page.getByRole('radio', { name: 'Once', exact: true }).check();
     // By keyboard: the back link, then Enter, then the dialog's Discard button.
     await page.getByRole('link', { name: 'Back to campaigns' }).focus();
     await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.waitForTimeout(2_500);
     await dialog.getByRole('button', { name: 'Discard Changes' }).click();
     await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
+    expect(await ruleOf()).toBe('every_time');
   });
 
   it('fits a phone', async () => {

@@ -248,7 +248,7 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
         }}
         onCancel={leave}
       />
-      <LeaveGuard dirty={drafts.dirty || flowDirty} />
+      <LeaveGuard dirty={drafts.dirty || flowDirty} onAsking={drafts.hold} onDiscard={drafts.reset} />
     </Container>
   );
 }

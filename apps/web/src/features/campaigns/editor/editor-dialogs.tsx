@@ -1,31 +1,51 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { campaignDraftMessages } from '@meridian/contracts';
 import { useLeaveBlocker } from '@/lib/use-leave-blocker';
 import type { DraftStamp } from './use-draft-editor';
 
-/** Spec 2: leaving with unsaved changes asks first; 'Discard Changes' leaves without them. */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
+/**
+ * Spec 2: leaving with unsaved changes asks first; 'Discard Changes' leaves without them. Once
+ * asked, the dialog waits for the answer: the autosave is held meanwhile (`onAsking`), so a save
+ * landing does not close it and leave, nor keep what was to be discarded.
+ */
+export function LeaveGuard(props: { dirty: boolean; onAsking(asking: boolean): void; onDiscard(): void }) {
+  const { dirty, onAsking } = props;
   const blocker = useLeaveBlocker(dirty);
   const blocked = blocker.state === 'blocked';
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
-    // Saved meanwhile (autosave): nothing is lost by leaving.
-    if (blocked && !dirty) blocker.proceed?.();
-  }, [blocked, dirty, blocker]);
+    if (blocked && dirty && !asking) {
+      setAsking(true);
+      onAsking(true);
+    }
+    // Saved between the click and this check: nothing is lost by leaving.
+    if (blocked && !dirty && !asking) blocker.proceed?.();
+  }, [blocked, dirty, asking, blocker, onAsking]);
+  const answer = (leave: boolean) => {
+    setAsking(false);
+    if (leave) {
+      props.onDiscard();
+      blocker.proceed?.();
+    } else {
+      onAsking(false);
+      blocker.reset?.();
+    }
+  };
   return (
     <Modal
-      opened={blocked && dirty}
-      onClose={() => blocker.reset?.()}
+      opened={blocked && (dirty || asking)}
+      onClose={() => answer(false)}
       title={campaignDraftMessages.leaveTitle}
       centered
     >
       <Stack gap="lg">
         <Text size="sm">Your latest changes have not been saved yet.</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+          <Button variant="default" onClick={() => answer(false)} data-autofocus>
             {campaignDraftMessages.continueEditing}
           </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
+          <Button color="red" onClick={() => answer(true)}>
             {campaignDraftMessages.discardChanges}
           </Button>
         </Group>

@@ -19,6 +19,11 @@ export interface DraftEditor {
   flush(): Promise<boolean>;
   /** Forgets the page's changes (after publish the campaign is the truth again). */
   reset(): void;
+  /**
+   * Holds the autosave while the leave confirmation asks (true), so 'Discard Changes' still has
+   * something to discard; released (false), pending changes are saved 2 s later as usual.
+   */
+  hold(on: boolean): void;
   saving: boolean;
   /** Changes not yet stored: the leave guard asks while this holds. */
   dirty: boolean;
@@ -41,6 +46,7 @@ export function useDraftEditor(stored: Campaign): DraftEditor {
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [warning, setWarning] = useState<DraftStamp | null>(null);
+  const held = useRef(false);
   const id = stored.campaign_id;
 
   const flush = useCallback((): Promise<boolean> => {
@@ -72,7 +78,18 @@ export function useDraftEditor(stored: Campaign): DraftEditor {
       pending.current = { ...pending.current, [part]: value };
       setDirty(true);
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), DRAFT_AUTOSAVE_MS);
+      if (!held.current) timer.current = setTimeout(() => void flush(), DRAFT_AUTOSAVE_MS);
+    },
+    [flush],
+  );
+
+  const hold = useCallback(
+    (on: boolean) => {
+      held.current = on;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      if (!on && Object.keys(pending.current).length > 0)
+        timer.current = setTimeout(() => void flush(), DRAFT_AUTOSAVE_MS);
     },
     [flush],
   );
@@ -98,6 +115,7 @@ export function useDraftEditor(stored: Campaign): DraftEditor {
     change,
     flush,
     reset,
+    hold,
     saving,
     dirty,
     warning,
