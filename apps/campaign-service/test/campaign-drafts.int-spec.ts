@@ -6,6 +6,8 @@ import {
   campaignEditStartContract,
   campaignGetContract,
   campaignPublishContract,
+  templateCreateContract,
+  templateUpdateContract,
   type Flow,
   FLOW_ROOT,
   todayIn,
@@ -304,6 +306,45 @@ describe('Campaign drafts and publish', () => {
       .call(campaignPublishContract, { campaign_id: id, active: true }, admin)
       .expect(400);
     expect(refused.body.fields).toEqual({ flow: ['Some fields are invalid'] });
+  });
+
+  it('refuses an email step whose template has no content (spec 5 offers only templates with content)', async () => {
+    const id = await editable();
+    const created = await t
+      .call(templateCreateContract, { name: 'Empty for now', template_type: 'advanced' }, admin)
+      .expect(200);
+    const templateId = created.body.template.template_id as string;
+    const mail: Flow = {
+      nodes: [
+        {
+          action_id: 'mail',
+          action_type: 'send_email',
+          action_options: {
+            template_id: templateId,
+            subject: 'Hello',
+            from_email: { name: 'Ada', email: 'ada@example.com' },
+            reply_to: 'reply@example.com',
+          },
+          is_deleted: false,
+        },
+      ],
+      links: [{ source: FLOW_ROOT, target: 'mail', attributes: {} }],
+    };
+    await draftFlow(id, mail);
+    await save(id, { dynamic_list: dynamicList, schedule: weeklySchedule(), rule: { rule: 'once' } }).expect(
+      200,
+    );
+    const empty = await t.call(campaignDraftValidateContract, { campaign_id: id }, admin).expect(200);
+    expect(empty.body).toEqual({ valid: false, errors: { flow: 'Some fields are invalid' } });
+    await t
+      .call(
+        templateUpdateContract,
+        { template_id: templateId, content: '<p>Hello {{ first_name }}</p>' },
+        admin,
+      )
+      .expect(200);
+    const filled = await t.call(campaignDraftValidateContract, { campaign_id: id }, admin).expect(200);
+    expect(filled.body).toEqual({ valid: true, errors: {} });
   });
 
   it('publishes the working copy live: clears the draft, bumps the version, sets the next run', async () => {

@@ -24,7 +24,8 @@ function referenceOf(type: string): Kind | null {
 
 /**
  * Publish-time check that the templates, webhooks and static lists a flow names are the
- * organisation's and still exist (a draft may name one removed since, or a forged id). Answers
+ * organisation's and still exist (a draft may name one removed since, or a forged id), and that
+ * a template has content. Answers
  * per step the field and the step's own 'required' message, as the publish errors show them.
  */
 @Injectable()
@@ -54,11 +55,18 @@ export class FlowReferencesRepository {
     const webhooks = ids('webhook', false);
     const lists = ids('static_list', true);
     const [t, w, l] = await Promise.all([
+      // Spec 5: only templates with content are offered; one emptied since is as good as none.
       templates.length
-        ? this.db.getRepository(TemplateEntity).find({
-            select: { id: true },
-            where: { organisation_id: organisationId, id: In(templates) },
-          })
+        ? this.db
+            .getRepository(TemplateEntity)
+            .createQueryBuilder('t')
+            .select('t.id', 'id')
+            .where('t.organisation_id = :organisationId AND t.id IN (:...templates)', {
+              organisationId,
+              templates,
+            })
+            .andWhere("coalesce(btrim(t.content), '') <> ''")
+            .getRawMany<{ id: string }>()
         : [],
       webhooks.length
         ? this.db.getRepository(WebhookEntity).find({

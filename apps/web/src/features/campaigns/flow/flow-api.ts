@@ -28,7 +28,9 @@ export function useTemplateOptions() {
     queryKey: flowPickerKeys.templates,
     queryFn: ({ signal }) =>
       apiCall(templatesListContract, { page_number: 1, page_size: MAX_PAGE_SIZE }, { signal }),
-    select: (data): PickerOption[] => data.records.map((t) => ({ value: t.template_id, label: t.name })),
+    // Spec 5: only templates with content are offered to the email steps.
+    select: (data): PickerOption[] =>
+      data.records.filter((t) => t.has_content).map((t) => ({ value: t.template_id, label: t.name })),
   });
 }
 
