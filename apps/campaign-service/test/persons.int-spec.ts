@@ -57,6 +57,37 @@ describe('PersonsController', () => {
     expect(response.body.code).toBe('PersonAlreadyExistsException');
   });
 
+  it("filters by date added in the viewer's days (instants) or in UTC days (a bare day, or with T00:00)", async () => {
+    const id = await newPerson('late-evening@example.com');
+    // 19:00 in Los Angeles on the 27th is already the 28th in UTC.
+    await t.sql(`UPDATE campaign.persons SET _created_time = '2026-11-28T03:00:00Z' WHERE id = $1`, [id]);
+    const found = async (range: { start_date: string; end_date: string }) => {
+      const { body } = await t
+        .call(personListContract, { page_size: 10, page_number: 1, keyword: 'late-evening', ...range }, admin)
+        .expect(200);
+      return (body.records as { email: string }[]).map((r) => r.email);
+    };
+    // Los Angeles' 27th: from its midnight (08:00Z) to the next (exclusive).
+    expect(
+      await found({ start_date: '2026-11-27T08:00:00.000Z', end_date: '2026-11-28T08:00:00.000Z' }),
+    ).toEqual(['late-evening@example.com']);
+    expect(
+      await found({ start_date: '2026-11-28T08:00:00.000Z', end_date: '2026-11-29T08:00:00.000Z' }),
+    ).toEqual([]);
+    // UTC days, as a bare day or with the spec's T00:00: the contact is on the 28th.
+    expect(await found({ start_date: '2026-11-27', end_date: '2026-11-27' })).toEqual([]);
+    expect(await found({ start_date: '2026-11-28', end_date: '2026-11-28' })).toEqual([
+      'late-evening@example.com',
+    ]);
+    expect(await found({ start_date: '2026-11-28T00:00', end_date: '2026-11-28T00:00' })).toEqual([
+      'late-evening@example.com',
+    ]);
+    const refused = await t
+      .call(personListContract, { page_size: 10, page_number: 1, start_date: 'soon' }, admin)
+      .expect(400);
+    expect(refused.body.fields.start_date).toEqual(['Invalid date']);
+  });
+
   it('lists contacts with keyword search, paging and the requested columns', async () => {
     for (const e of ['a1@x.com', 'a2@x.com', 'b1@y.com']) await newPerson(e);
     const id = (await t.sql<{ id: string }>(`SELECT id FROM campaign.persons WHERE email = 'b1@y.com'`))[0]!

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateBoundSchema } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { cappedTotalShape, pageOf, pageRequestSchema } from '../http/pagination';
 import {
@@ -22,9 +23,10 @@ export const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.
 export const personFieldWithValueSchema = personFieldSchema.extend({ value: fieldValueSchema });
 
 const personId = z.object({ person_id: z.uuid({ error: 'Invalid person id' }) });
+/** Spec 2 'date-added filter': a day (read in UTC) or, as the screen sends them, instants. */
 const dateFilter = {
-  start_date: z.iso.date().optional(),
-  end_date: z.iso.date().optional(),
+  start_date: dateBoundSchema.optional(),
+  end_date: dateBoundSchema.optional(),
 };
 
 /** A row of the contacts list: the listed columns, keyed by field name. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateBoundSchema } from '../http/time-window';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
 import { filepathSchema, processStateSchema } from './contact-import.contract';
@@ -112,8 +113,8 @@ export const staticListContactsListContract = defineEndpoint({
   request: pageRequestSchema.extend({
     ...listId.shape,
     search_keyword: z.string().trim().max(254).optional(),
-    start_date: z.iso.date().optional(),
-    end_date: z.iso.date().optional(),
+    start_date: dateBoundSchema.optional(),
+    end_date: dateBoundSchema.optional(),
   }),
   response: z.object({ records: z.array(staticListMemberSchema), ...pageInfo, ...cappedTotalShape }),
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A date-time without an offset is UTC. */
 export function asUtc(value: string): string {
   return /(?:Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : `${value}Z`;
@@ -14,3 +16,27 @@ export function windowInOrder(window: { start_time?: string | null; end_time?: s
 
 /** The refinement's issue for a window out of order, filed under end_time. */
 export const windowIssue = (message: string) => ({ error: message, path: ['end_time'] });
+
+/**
+ * A list's date filter bound: a calendar day ('2026-11-20', or with the 'T00:00' spec 9 appends)
+ * or an instant (an ISO date-time; without an offset it is UTC). A screen sends instants so the
+ * days are the viewer's own; a day is read in UTC.
+ */
+export type DateBound = { kind: 'day'; day: string } | { kind: 'instant'; at: string };
+
+const DAY_BOUND = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?)?$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+export function dateBoundOf(value: string): DateBound | null {
+  const day = DAY_BOUND.exec(value);
+  if (day) return Number.isNaN(Date.parse(`${day[1]}T00:00:00Z`)) ? null : { kind: 'day', day: day[1]! };
+  if (!DATE_TIME.test(value)) return null;
+  const at = Date.parse(asUtc(value));
+  return Number.isNaN(at) ? null : { kind: 'instant', at: new Date(at).toISOString() };
+}
+
+/** A date filter field: a day or an instant, as `dateBoundOf` reads them. */
+export const dateBoundSchema = z
+  .string()
+  .max(40)
+  .refine((value) => dateBoundOf(value) !== null, { error: 'Invalid date' });

@@ -1,3 +1,4 @@
+import { dateBoundOf } from '@meridian/contracts';
 import { likePattern } from '@meridian/server-kit';
 
 /**
@@ -119,4 +120,24 @@ export function cappedTotal(counted: number, bound: number): CappedTotal {
 export function pageInfo(count: CappedTotal, pageSize: number) {
   const pages = count.capped ? Math.floor(count.total / pageSize) + 1 : Math.ceil(count.total / pageSize);
   return { page_count: pages, total_count: count.total, total_capped: count.capped };
+}
+
+/**
+ * The conditions of a list's date filter on `column`: from the start bound (inclusive) up to the
+ * end bound. A day bound is a whole UTC day (an end day counts itself); an instant is exact, and
+ * an end instant is exclusive (the screen sends the start of the day after the last one).
+ */
+export function dateFilterConditions(
+  column: string,
+  bounds: { startDate?: string; endDate?: string },
+  param: (value: unknown) => string,
+): string[] {
+  const conditions: string[] = [];
+  const start = bounds.startDate ? dateBoundOf(bounds.startDate) : null;
+  const end = bounds.endDate ? dateBoundOf(bounds.endDate) : null;
+  if (start?.kind === 'day') conditions.push(`${column} >= ${param(start.day)}::date`);
+  if (start?.kind === 'instant') conditions.push(`${column} >= ${param(start.at)}::timestamptz`);
+  if (end?.kind === 'day') conditions.push(`${column} < (${param(end.day)}::date + 1)`);
+  if (end?.kind === 'instant') conditions.push(`${column} < ${param(end.at)}::timestamptz`);
+  return conditions;
 }

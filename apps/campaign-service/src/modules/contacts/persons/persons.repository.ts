@@ -7,6 +7,7 @@ import {
   cappedTotal,
   countBound,
   countSql,
+  dateFilterConditions,
   isShortKeyword,
   keywordCondition,
   searchPageSql,
@@ -44,9 +45,7 @@ export function personListSql(organisationId: string, query: PersonListQuery) {
   const param = (value: unknown) => `$${params.push(value)}`;
   if (query.keyword)
     where.push(keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))));
-  if (query.startDate) where.push(`p._created_time >= ${param(query.startDate)}::date`);
-  // End date is inclusive: everything before the next day.
-  if (query.endDate) where.push(`p._created_time < (${param(query.endDate)}::date + 1)`);
+  where.push(...dateFilterConditions('p._created_time', query, param));
   const filter = where.join(' AND ');
   const n = params.length;
   const bound = countBound(query);

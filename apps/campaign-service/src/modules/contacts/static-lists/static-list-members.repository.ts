@@ -10,6 +10,7 @@ import {
   cappedTotal,
   countBound,
   countSql,
+  dateFilterConditions,
   isShortKeyword,
   keywordCondition,
   searchPageSql,
@@ -65,8 +66,7 @@ export function memberPageSql(organisationId: string, listId: string, query: Mem
       keywordCondition('p', param(searchPattern(query.keyword, query.shortAnywhere))),
     );
   }
-  if (query.startDate) where.push(`m.added_at >= ${param(query.startDate)}::date`);
-  if (query.endDate) where.push(`m.added_at < (${param(query.endDate)}::date + 1)`);
+  where.push(...dateFilterConditions('m.added_at', query, param));
   const filter = where.join(' AND ');
   const n = params.length;
   const bound = countBound(query);

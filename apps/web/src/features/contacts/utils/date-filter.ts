@@ -1,3 +1,5 @@
+import { dayBounds } from '@/lib/day-bounds';
+
 /** The contacts list's date-added filter: preset windows back from today. */
 export const DATE_ADDED_OPTIONS = [
   { value: 'all', label: 'Any time', days: null },
@@ -23,5 +25,6 @@ export function dateAddedRange(
   if (!option?.days) return {};
   const start = new Date(today);
   start.setDate(start.getDate() - option.days);
-  return { start_date: isoDay(start), end_date: isoDay(today) };
+  // Instants of the viewer's days: the server reads a bare day in UTC.
+  return dayBounds({ start_date: isoDay(start), end_date: isoDay(today) });
 }

@@ -16,6 +16,7 @@ import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { useDebouncedSearchPaging } from '@/components/list-page';
 import { ListPagination } from '@/components/pagination';
+import { dayBounds } from '@/lib/day-bounds';
 import { formatDateTime } from '@/lib/format-date';
 import { useRemoveListContacts, useStaticListContacts } from '../api/static-list-contacts';
 import { useStaticList } from '../api/static-lists';
@@ -41,7 +42,8 @@ export function StaticListDetailRoute() {
   }
   const contacts = useStaticListContacts(
     id,
-    { page_number: page, search_keyword: keyword || undefined, ...appliedRange },
+    // The picked days are the viewer's: sent as instants (the server reads a bare day in UTC).
+    { page_number: page, search_keyword: keyword || undefined, ...dayBounds(appliedRange) },
     list.isSuccess,
   );
   const [selected, setSelected] = useState<Set<string>>(new Set());
