@@ -145,6 +145,12 @@ describe('ReportsController', () => {
       total_click_count: 0,
       unsub_count: 0,
     });
+    // Dates written without an offset (spec 9 appends 'T00:00' to days) are UTC: the same period.
+    const local = await call(reportStatsAggregateContract, {
+      start_date: '2026-03-01T00:00',
+      end_date: '2026-03-02T00:00',
+    }).expect(200);
+    expect(local.body.stats).toEqual(sentDay1.body.stats);
     const template = await call(reportStatsAggregateContract, { template_id: T2.id }).expect(200);
     expect(template.body.stats).toMatchObject({
       processed_count: 1,
@@ -456,5 +462,8 @@ describe('ReportsController', () => {
     });
     const id = await t.call(reportStatsAggregateContract, { campaign_id: 'nope' }, admin).expect(400);
     expect(id.body.fields).toEqual({ campaign_id: ['Invalid campaign id'] });
+    // Year 0 parses in JavaScript but no database stores it: refused, not a 500.
+    const yearZero = await call(reportStatsListContract, { start_date: '0000-01-01T00:00:00Z' }).expect(400);
+    expect(yearZero.body.fields).toEqual({ start_date: ['Invalid date'] });
   });
 });

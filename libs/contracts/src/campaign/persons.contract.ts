@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateBoundSchema } from '../http/time-window';
+import { dateBoundSchema, filterDateTime } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { cappedTotalShape, pageOf, pageRequestSchema } from '../http/pagination';
 import {
@@ -211,8 +211,8 @@ export const personCampaignMetricsContract = defineEndpoint({
   access: 'bearer',
   request: pageRequestSchema.extend({
     ...personId.shape,
-    start_time: z.iso.datetime({ offset: true }).optional(),
-    end_time: z.iso.datetime({ offset: true }).optional(),
+    start_time: filterDateTime('Invalid date').optional(),
+    end_time: filterDateTime('Invalid date').optional(),
   }),
   response: pageOf(emailActivitySchema),
 });

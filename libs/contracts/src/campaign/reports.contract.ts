@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asUtc, filterDateTime } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { cappedTotalShape, MAX_PAGE_SIZE, pageNumberSchema, pageOf } from '../http/pagination';
 import { campaignRunStates } from '../events/email-events';
@@ -48,7 +49,8 @@ export const reportPresetLabels: Record<ReportPreset, string> = {
   all_time: 'All time',
 };
 
-const dateTime = z.iso.datetime({ offset: true, error: 'Invalid date' });
+// With an offset, or without one (then UTC, as `asUtc` reads it): '2026-11-01T00:00' too.
+const dateTime = filterDateTime('Invalid date');
 
 const filterFields = z.object({
   campaign_id: z.uuid({ error: 'Invalid campaign id' }),
@@ -60,7 +62,7 @@ const filterFields = z.object({
 });
 
 const rangeInOrder = (f: { start_date?: string | null; end_date?: string | null }) =>
-  !f.start_date || !f.end_date || Date.parse(f.end_date) > Date.parse(f.start_date);
+  !f.start_date || !f.end_date || Date.parse(asUtc(f.end_date)) > Date.parse(asUtc(f.start_date));
 
 export const reportFilterSchema = filterFields.refine(rangeInOrder, {
   error: reportMessages.invalidRange,

@@ -1,4 +1,4 @@
-import { dateBoundOf, dateBoundSchema, windowInOrder } from './time-window';
+import { dateBoundOf, dateBoundSchema, filterDateTime, windowInOrder } from './time-window';
 
 describe('dateBoundOf', () => {
   it('reads a day, with or without the T00:00 that spec 9 appends', () => {
@@ -31,5 +31,23 @@ describe('windowInOrder', () => {
       false,
     );
     expect(windowInOrder({ start_time: '2026-11-20T00:00:00Z' })).toBe(true);
+  });
+});
+
+describe('filterDateTime', () => {
+  const schema = filterDateTime('Invalid date');
+  it('takes a date-time with or without an offset', () => {
+    expect(schema.safeParse('2026-11-01T00:00').success).toBe(true);
+    expect(schema.safeParse('2026-11-01T00:00:00+05:30').success).toBe(true);
+  });
+
+  it('refuses years the database cannot store (year 0 is no year), with the message given', () => {
+    for (const value of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00']) {
+      const result = schema.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Invalid date');
+    }
+    expect(schema.safeParse('9999-12-31T23:59:59Z').success).toBe(true);
+    expect(dateBoundOf('0000-01-01')).toBeNull();
   });
 });

@@ -5,6 +5,22 @@ export function asUtc(value: string): string {
   return /(?:Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : `${value}Z`;
 }
 
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Whether a date-time (UTC without an offset) lies in years 1 to 9999, which the database stores. */
+export function inStoredRange(value: string): boolean {
+  const at = Date.parse(asUtc(value));
+  return !Number.isNaN(at) && at >= EARLIEST && at <= LATEST;
+}
+
+/**
+ * A filter's date-time: ISO 8601 with an offset, or without one (then UTC: '2026-11-01T00:00',
+ * as spec 9 appends 'T00:00' to days), in years 1 to 9999.
+ */
+export const filterDateTime = (message: string) =>
+  z.iso.datetime({ offset: true, local: true, error: message }).refine(inStoredRange, { error: message });
+
 /** A list's optional time window: either end may be left out; when both are given the end is after the start. */
 export function windowInOrder(window: { start_time?: string | null; end_time?: string | null }): boolean {
   return (
@@ -29,10 +45,10 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\
 
 export function dateBoundOf(value: string): DateBound | null {
   const day = DAY_BOUND.exec(value);
-  if (day) return Number.isNaN(Date.parse(`${day[1]}T00:00:00Z`)) ? null : { kind: 'day', day: day[1]! };
+  if (day) return inStoredRange(`${day[1]}T00:00:00Z`) ? { kind: 'day', day: day[1]! } : null;
   if (!DATE_TIME.test(value)) return null;
-  const at = Date.parse(asUtc(value));
-  return Number.isNaN(at) ? null : { kind: 'instant', at: new Date(at).toISOString() };
+  if (!inStoredRange(value)) return null;
+  return { kind: 'instant', at: new Date(Date.parse(asUtc(value))).toISOString() };
 }
 
 /** A date filter field: a day or an instant, as `dateBoundOf` reads them. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { windowInOrder, windowIssue } from '../http/time-window';
+import { filterDateTime, windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import { pageNumberSchema } from '../http/pagination';
 import { connectionMessages } from './connection-fields';
@@ -84,7 +84,7 @@ const connectionId = z
   .max(64, { error: connectionMessages.notFound });
 
 /** ISO date-time; without an offset (the web appends T00:00 to dates) it is read as UTC. */
-const dateTime = z.iso.datetime({ offset: true, local: true, error: salesforceHealthMessages.invalidDate });
+const dateTime = filterDateTime(salesforceHealthMessages.invalidDate);
 
 const windowShape = { start_time: dateTime.nullish(), end_time: dateTime.nullish() };
 const rangeIssue = windowIssue(salesforceHealthMessages.rangeInvalid);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { windowInOrder, windowIssue } from '../http/time-window';
+import { filterDateTime, windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, pageNumberSchema } from '../http/pagination';
 
@@ -76,7 +76,7 @@ export const salesforceSyncRunSchema = z.object({
 export type SalesforceSyncRun = z.infer<typeof salesforceSyncRunSchema>;
 
 const connectionId = z.string({ error: salesforceSyncMessages.connectionNotFound }).trim().min(1).max(64);
-const dateTime = z.iso.datetime({ offset: true, error: salesforceSyncMessages.invalidDate });
+const dateTime = filterDateTime(salesforceSyncMessages.invalidDate);
 
 /**
  * Runs started within [start_time, end_time] (default: the last 7 days up to now), newest first.

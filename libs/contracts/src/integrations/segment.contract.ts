@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { windowInOrder, windowIssue } from '../http/time-window';
+import { filterDateTime, windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { pageOf, pageRequestSchema } from '../http/pagination';
 
@@ -175,7 +175,7 @@ export const segmentErrorSchema = z.object({
 });
 export type SegmentError = z.infer<typeof segmentErrorSchema>;
 
-const dateTime = z.iso.datetime({ offset: true, error: 'Invalid date' });
+const dateTime = filterDateTime('Invalid date');
 
 /**
  * /segment/errors.list: newest first. The window defaults to the last 7 days up to now.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { windowInOrder, windowIssue } from '../http/time-window';
+import { filterDateTime, windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
 import {
@@ -198,8 +198,8 @@ export const warehouseSyncRunListContract = defineEndpoint({
   request: pageRequestSchema
     .extend(connectionId.shape)
     .extend({
-      start_time: z.iso.datetime({ offset: true }).optional(),
-      end_time: z.iso.datetime({ offset: true }).optional(),
+      start_time: filterDateTime('Invalid date').optional(),
+      end_time: filterDateTime('Invalid date').optional(),
     })
     .refine(windowInOrder, windowIssue(warehouseSyncMessages.rangeInvalid)),
   response: pageInfoSchema.extend({

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  asUtc,
   type ParsedRequestOf,
   type ResponseOf,
   SEGMENT_ERROR_WINDOW_DAYS,
@@ -21,9 +22,9 @@ export class SegmentReportsService {
     auth: RequestContext,
     input: ParsedRequestOf<typeof segmentErrorsListContract>,
   ): Promise<ResponseOf<typeof segmentErrorsListContract>> {
-    const end = input.end_time ? new Date(input.end_time) : new Date();
+    const end = input.end_time ? new Date(asUtc(input.end_time)) : new Date();
     const start = input.start_time
-      ? new Date(input.start_time)
+      ? new Date(asUtc(input.start_time))
       : new Date(end.getTime() - SEGMENT_ERROR_WINDOW_DAYS * DAY_MS);
     const { records, total } = await this.records.listErrors(
       auth.organisationId,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { pageCount, type ResponseOf, type personLookupContract } from '@meridian/contracts';
+import { asUtc, pageCount, type ResponseOf, type personLookupContract } from '@meridian/contracts';
 import type { RequestContext } from '@meridian/server-kit';
 import { type Page, PersonActivityRepository } from './person-activity.repository';
 import { PersonsRepository } from './persons.repository';
@@ -81,7 +81,12 @@ export class PersonActivityService {
     const [rows, total] = await this.activity.emails(
       auth.organisationId,
       input.person_id,
-      { start: input.start_time, end: input.end_time, correlationId: input.correlation_id },
+      {
+        // A time without an offset is UTC.
+        start: input.start_time && asUtc(input.start_time),
+        end: input.end_time && asUtc(input.end_time),
+        correlationId: input.correlation_id,
+      },
       toPage(input),
     );
     return paged(input, [serialise(rows), total]);

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
+  asUtc,
   emptySalesforceSyncCount,
   pageCount,
   type ParsedRequestOf,
@@ -43,9 +44,9 @@ export class SalesforceSyncController {
   ): Out<typeof salesforceSyncRunsListContract> {
     if (!(await this.history.details(auth.organisationId, input.connection_id)))
       throw new NotFoundError(salesforceSyncMessages.connectionNotFound);
-    const to = input.end_time ? new Date(input.end_time) : new Date();
+    const to = input.end_time ? new Date(asUtc(input.end_time)) : new Date();
     const from = input.start_time
-      ? new Date(input.start_time)
+      ? new Date(asUtc(input.start_time))
       : new Date(to.getTime() - SALESFORCE_HISTORY_WINDOW_DAYS * DAY_MS);
     const { runs, total } = await this.history.runs(
       auth.organisationId,

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
+  asUtc,
   activityLogListContract,
   pageCount,
   type ParsedRequestOf,
@@ -79,8 +80,8 @@ export class WarehouseSyncController {
     @Input() input: In<typeof warehouseSyncRunListContract>,
   ): Out<typeof warehouseSyncRunListContract> {
     const connection = await this.syncs.connection(auth.organisationId, input.connection_id);
-    const to = input.end_time ? new Date(input.end_time) : new Date();
-    const from = input.start_time ? new Date(input.start_time) : new Date(to.getTime() - HISTORY_MS);
+    const to = input.end_time ? new Date(asUtc(input.end_time)) : new Date();
+    const from = input.start_time ? new Date(asUtc(input.start_time)) : new Date(to.getTime() - HISTORY_MS);
     const { runs, total } = await this.runs.list(
       auth.organisationId,
       connection.id,
