@@ -20,6 +20,9 @@ describe('Segment calls', () => {
     );
     expect(correctedTime({}, received)).toEqual(received);
     expect(correctedTime({ timestamp: '2026' }, received)).toBeNull();
+    // Years no database stores: refused here rather than failing the batch that writes them.
+    expect(correctedTime({ timestamp: '0000-01-01T00:00:00Z' }, received)).toBeNull();
+    expect(correctedTime({ timestamp: -1e15 }, received)).toBeNull();
     expect(correctedTime({ timestamp: '2026-03-01T00:00:00Z', sentAt: 'soon' }, received)).toBeNull();
   });
 

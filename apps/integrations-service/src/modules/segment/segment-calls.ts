@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  inStoredRange,
   type SegmentCall,
   segmentCallSchema,
   segmentCallTypes,
@@ -58,7 +59,8 @@ function readTime(value: unknown): Date | null | undefined {
   // A bare number string is not a date Segment reads; Date.parse would take '2024' as a year.
   if (typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  // Years the database stores (1 to 9999): year 0 or a huge epoch number would fail the batch.
+  return Number.isNaN(date.getTime()) || !inStoredRange(date.toISOString()) ? null : date;
 }
 
 /**
