@@ -1,5 +1,5 @@
 import { Button, Center, Loader } from '@mantine/core';
-import { IconPlus, type TablerIcon } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconRefresh, type TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 
@@ -8,8 +8,15 @@ export interface ListTableEmptyText {
   hint: string;
 }
 
+/** A list whose page could not be read: the table says so and offers to ask again. */
+export interface ListTableFailure {
+  retry: () => void;
+}
+
 export interface ListTableStateProps {
   loading: boolean;
+  /** The page could not be read (spec 8: the count is 0 then); not the same as having none. */
+  failed?: ListTableFailure | null;
   /** Whether there are no rows to show. */
   empty: boolean;
   /** Whether the rows are narrowed by a search, so that none found means no match. */
@@ -35,8 +42,10 @@ export function ListTableState({
   noRecords,
   loader,
   children,
+  failed,
 }: ListTableStateProps) {
   if (loading) return loader ?? <ListLoader />;
+  if (failed) return <ListFailed retry={failed.retry} />;
   if (!empty) return children;
   if (searching) {
     return (
@@ -66,5 +75,21 @@ export function ListLoader() {
     <Center py={80}>
       <Loader size="sm" />
     </Center>
+  );
+}
+
+/** What a list shows when its page could not be read: why, and a way to ask again. */
+export function ListFailed({ retry }: ListTableFailure) {
+  return (
+    <EmptyState
+      icon={<IconAlertTriangle size={22} stroke={1.6} />}
+      title="This list could not be loaded"
+      hint="Check your connection, then try again."
+      action={
+        <Button size="sm" variant="default" leftSection={<IconRefresh size={16} />} onClick={retry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

@@ -1,11 +1,19 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { type Campaign, campaignMessages } from '@meridian/contracts';
-import { ActionsHeader, ListTableState, OpenableRow, RowActionsMenu } from '@/components/list-table';
+import {
+  ActionsHeader,
+  ListTableState,
+  OpenableRow,
+  RowActionsMenu,
+  type ListTableFailure,
+} from '@/components/list-table';
 import { formatShortDateTime } from '@/lib/format-date';
 import { campaignStats, campaignStatus } from '../utils/campaign-stats';
 
 export interface CampaignsTableProps {
+  /** The page could not be read: the table says so, with 'Try again'. */
+  failed?: ListTableFailure | null;
   records: Campaign[];
   loading: boolean;
   searching: boolean;
@@ -37,6 +45,7 @@ function CountCell({ count, percent }: { count: number; percent?: string }) {
 export function CampaignsTable(props: CampaignsTableProps) {
   return (
     <ListTableState
+      failed={props.failed}
       loading={props.loading}
       empty={props.records.length === 0}
       searching={props.searching}

@@ -10,7 +10,7 @@ import {
   settingsGetContract,
 } from '@meridian/contracts';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
-import { stubApi } from '@/test/api-stub';
+import { errorBody, stubApi } from '@/test/api-stub';
 import { accountRecord, AUTH, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
 
 const admin = accountRecord('a0000000-0000-4000-8000-000000000001', 'ada@acme.com', 'CUSTOMER_ORG_ADMIN');
@@ -111,6 +111,21 @@ describe('the Campaigns list', () => {
     fireEvent.change(screen.getByLabelText('Search campaigns'), { target: { value: '' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Create first campaign' }, { timeout: 5000 }));
     expect(await screen.findByRole('dialog', { name: 'New Campaign' })).toBeTruthy();
+  });
+
+  it("says a list that could not be loaded could not be, not that there is none, and offers 'Try again'", async () => {
+    const failed = errorBody(500, 'InternalServerError', 'Something went wrong!');
+    const api = stubApi({
+      ...signedIn,
+      [LIST]: [failed, page([campaign('Spring launch')])],
+      [SETTINGS]: mapping('one_to_one'),
+    });
+    renderAppAt('/campaigns');
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('Let’s add a campaign to get started')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Spring launch')).toBeTruthy();
+    expect(api.callsTo(LIST)).toHaveLength(2);
   });
 
   it('opens New Campaign from ?add=true with the context choice; the button waits for a name; Enter submits', async () => {

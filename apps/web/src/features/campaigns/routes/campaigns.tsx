@@ -94,6 +94,7 @@ export function CampaignsRoute() {
         <CampaignsTable
           records={campaigns.isError ? [] : (campaigns.data?.records ?? [])}
           loading={campaigns.isPending}
+          failed={campaigns.isError ? { retry: () => void campaigns.refetch() } : null}
           searching={keyword !== ''}
           onOpen={(campaign) => open(campaign.campaign_id)}
           onCreate={() => setCreateOpen(true)}

@@ -3,7 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import type { ResponseOf, personListContract } from '@meridian/contracts';
 import { IconBadge } from '@/components/badges';
 // By module, not the folder's index: it also exports the row menu and its menu code.
-import { ListLoader } from '@/components/list-table/list-table-state';
+import { ListFailed, ListLoader, type ListTableFailure } from '@/components/list-table/list-table-state';
 import { OpenableRow } from '@/components/list-table/openable-row';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -21,11 +21,14 @@ const COLUMNS: { key: keyof Row & string; label: string }[] = [
 export interface ContactsTableProps {
   records: Row[];
   loading: boolean;
+  /** The page could not be read: the table says so, with 'Try again'. */
+  failed?: ListTableFailure | null;
   onOpen: (id: string) => void;
 }
 
-export function ContactsTable({ records, loading, onOpen }: ContactsTableProps) {
+export function ContactsTable({ records, loading, failed, onOpen }: ContactsTableProps) {
   if (loading) return <ListLoader />;
+  if (failed) return <ListFailed retry={failed.retry} />;
   if (records.length === 0) {
     return (
       <Center py={72}>

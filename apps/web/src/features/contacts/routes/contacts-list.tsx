@@ -90,6 +90,7 @@ export function ContactsListRoute() {
         <ContactsTable
           records={contacts.isError ? [] : (contacts.data?.records ?? [])}
           loading={contacts.isPending}
+          failed={contacts.isError ? { retry: () => void contacts.refetch() } : null}
           onOpen={(id) => void navigate(protectedRoutes.contactDetail.to({ id }))}
         />
         <ListPagination page={page} totalPages={totalPages} onChange={setPage} />

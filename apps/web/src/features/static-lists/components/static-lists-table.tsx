@@ -7,9 +7,12 @@ import {
   ListTableState,
   OpenableRow,
   RowActionsMenu,
+  type ListTableFailure,
 } from '@/components/list-table';
 
 export interface StaticListsTableProps {
+  /** The page could not be read: the table says so, with 'Try again'. */
+  failed?: ListTableFailure | null;
   records: StaticList[];
   loading: boolean;
   searching: boolean;
@@ -20,6 +23,7 @@ export interface StaticListsTableProps {
 }
 
 export function StaticListsTable({
+  failed,
   records,
   loading,
   searching,
@@ -30,6 +34,7 @@ export function StaticListsTable({
 }: StaticListsTableProps) {
   return (
     <ListTableState
+      failed={failed}
       loading={loading}
       empty={records.length === 0}
       searching={searching}

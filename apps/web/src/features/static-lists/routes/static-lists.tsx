@@ -55,6 +55,7 @@ export function StaticListsRoute() {
         <StaticListsTable
           records={lists.isError ? [] : (lists.data?.records ?? [])}
           loading={lists.isPending}
+          failed={lists.isError ? { retry: () => void lists.refetch() } : null}
           searching={keyword !== ''}
           onOpen={(list) => void navigate(protectedRoutes.staticListDetail.to({ id: list.static_list_id }))}
           onCreate={() => setCreateOpen(true)}

@@ -7,10 +7,13 @@ import {
   ListTableState,
   OpenableRow,
   RowActionsMenu,
+  type ListTableFailure,
 } from '@/components/list-table';
 import { editorTypeLabel } from '../utils/editor-type';
 
 export interface TemplatesTableProps {
+  /** The page could not be read: the table says so, with 'Try again'. */
+  failed?: ListTableFailure | null;
   records: TemplateSummary[];
   loading: boolean;
   searching: boolean;
@@ -23,6 +26,7 @@ export interface TemplatesTableProps {
 
 /** Spec 2 "Email templates": Name, Editor type, Last Updated On, Created On and the row menu. */
 export function TemplatesTable({
+  failed,
   records,
   loading,
   searching,
@@ -34,6 +38,7 @@ export function TemplatesTable({
 }: TemplatesTableProps) {
   return (
     <ListTableState
+      failed={failed}
       loading={loading}
       empty={records.length === 0}
       searching={searching}

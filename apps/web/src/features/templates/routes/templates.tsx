@@ -74,6 +74,7 @@ export function TemplatesRoute() {
         <TemplatesTable
           records={templates.isError ? [] : (templates.data?.records ?? [])}
           loading={templates.isPending}
+          failed={templates.isError ? { retry: () => void templates.refetch() } : null}
           searching={keyword !== ''}
           onOpen={(template) => openEditor(template.template_id)}
           onCreate={() => setCreateOpen(true)}

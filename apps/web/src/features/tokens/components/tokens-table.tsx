@@ -7,11 +7,14 @@ import {
   ListTableState,
   OpenableRow,
   RowActionsMenu,
+  type ListTableFailure,
 } from '@/components/list-table';
 import { TOKEN_TEXTS } from '../utils/token-form';
 import { TYPE_LABELS } from '../utils/token-type';
 
 export interface TokensTableProps {
+  /** The page could not be read: the table says so, with 'Try again'. */
+  failed?: ListTableFailure | null;
   records: EmailToken[];
   loading: boolean;
   searching: boolean;
@@ -20,9 +23,18 @@ export interface TokensTableProps {
   onCreate: () => void;
 }
 
-export function TokensTable({ records, loading, searching, onOpen, onDelete, onCreate }: TokensTableProps) {
+export function TokensTable({
+  failed,
+  records,
+  loading,
+  searching,
+  onOpen,
+  onDelete,
+  onCreate,
+}: TokensTableProps) {
   return (
     <ListTableState
+      failed={failed}
       loading={loading}
       empty={records.length === 0}
       searching={searching}

@@ -52,6 +52,7 @@ export function TokenListRoute() {
         <TokensTable
           records={tokens.isError ? [] : (tokens.data?.records ?? [])}
           loading={tokens.isPending}
+          failed={tokens.isError ? { retry: () => void tokens.refetch() } : null}
           searching={keyword !== ''}
           onOpen={(token) => void navigate(protectedRoutes.tokenDetail.to({ id: token.token_id }))}
           onCreate={openNew}

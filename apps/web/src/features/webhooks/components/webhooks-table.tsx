@@ -6,10 +6,13 @@ import {
   ListTableState,
   OpenableRow,
   RowActionsMenu,
+  type ListTableFailure,
 } from '@/components/list-table';
 import type { Webhook } from '@meridian/contracts';
 
 export interface WebhooksTableProps {
+  /** The page could not be read: the table says so, with 'Try again'. */
+  failed?: ListTableFailure | null;
   records: Webhook[];
   loading: boolean;
   searching: boolean;
@@ -28,6 +31,7 @@ const METHOD_COLORS: Record<string, string> = {
 };
 
 export function WebhooksTable({
+  failed,
   records,
   loading,
   searching,
@@ -37,6 +41,7 @@ export function WebhooksTable({
 }: WebhooksTableProps) {
   return (
     <ListTableState
+      failed={failed}
       loading={loading}
       empty={records.length === 0}
       searching={searching}

@@ -47,6 +47,7 @@ export function WebhooksRoute() {
         <WebhooksTable
           records={webhooks.isError ? [] : (webhooks.data?.records ?? [])}
           loading={webhooks.isPending}
+          failed={webhooks.isError ? { retry: () => void webhooks.refetch() } : null}
           searching={keyword !== ''}
           onOpen={(webhook) => void navigate(protectedRoutes.webhookEdit.to({ id: webhook.webhook_id }))}
           onCreate={() => setCreateOpen(true)}
