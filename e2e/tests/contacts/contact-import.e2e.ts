@@ -34,13 +34,11 @@ describe('importing contacts from a CSV file', () => {
 
   it('says why a refused file failed, with the way to try again', async () => {
     const dialog = await ContactImportDialog.open(page);
-    await dialog.root
-      .getByTestId('file-input')
-      .setInputFiles({
-        name: 'no-email.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('mail,first\nx,y\n'),
-      });
+    await dialog.root.getByTestId('file-input').setInputFiles({
+      name: 'no-email.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('mail,first\nx,y\n'),
+    });
     await dialog.root
       .getByTestId('import-failure-reason')
       .getByText(/column named email/)
