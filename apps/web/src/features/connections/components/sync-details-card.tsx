@@ -20,6 +20,8 @@ import { ErrorBox } from './error-box';
 export interface SyncDetailsCardProps {
   summary: SyncSummary | undefined;
   loading: boolean;
+  /** The summary could not be read: the card says so; its refresh button asks again. */
+  failed?: boolean;
   refreshing: boolean;
   canEdit: boolean;
   toggling: boolean;
@@ -82,7 +84,11 @@ export function SyncDetailsCard(props: SyncDetailsCardProps) {
             </Button>
           </Group>
         </Group>
-        {props.loading || !summary ? (
+        {props.failed && !summary ? (
+          <Text size="sm" c="dimmed">
+            The sync details could not be loaded. Use the refresh button to try again.
+          </Text>
+        ) : props.loading || !summary ? (
           <Skeleton height={72} radius="md" />
         ) : (
           <>

@@ -2,7 +2,7 @@ import type { SyncRun, SyncSummary } from '@meridian/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
-import { stubApi } from '@/test/api-stub';
+import { errorBody, stubApi } from '@/test/api-stub';
 import { renderAppAt, resetAppHarness } from '@/test/app-harness';
 import {
   CONNECTION_ID,
@@ -70,6 +70,22 @@ describe('the connection detail page (spec 2)', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Connection details' }));
     expect(await screen.findByRole('button', { name: 'Edit Connection' })).toBeTruthy();
     expect(screen.getByText('db.acme.com')).toBeTruthy();
+  });
+
+  it('says when the sync details could not be loaded, and reads them again on refresh', async () => {
+    const api = stubApi({
+      ...base,
+      [`${INT}/warehouse/sync/summary`]: [
+        errorBody(500, 'InternalServerError', 'Something went wrong!'),
+        { body: { summary: summary() } },
+      ],
+      [`${INT}/warehouse/sync/run/list`]: { body: { ...page('records', []).body, record_count: 0 } },
+    });
+    renderAppAt(`/connection/${CONNECTION_ID}`);
+    expect(await screen.findByText(/The sync details could not be loaded/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh sync details' }));
+    expect(await screen.findByText('Records synced in total')).toBeTruthy();
+    expect(api.callsTo(`${INT}/warehouse/sync/summary`)).toHaveLength(2);
   });
 
   it("shows 'Sync Paused' with the error and Copy error, and resumes with the spec's toast", async () => {

@@ -130,6 +130,7 @@ function SyncHistoryTab({ connectionId, canEdit }: { connectionId: string; canEd
       <SyncDetailsCard
         summary={summary.data}
         loading={summary.isPending}
+        failed={summary.isError}
         refreshing={summary.isFetching && !summary.isPending}
         canEdit={canEdit}
         toggling={toggle.isPending}

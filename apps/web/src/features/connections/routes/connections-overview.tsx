@@ -74,6 +74,8 @@ function OverviewTab({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }
   const connections = useUnifiedConnections(page);
   const records = connections.isError ? [] : (connections.data?.connections ?? []);
   const crm = crmOverview(records);
+  // Until the connections are read (or when they could not be), the status is not known.
+  const known = connections.isSuccess;
   const now = Date.now();
   return (
     <Stack gap="lg">
@@ -84,7 +86,7 @@ function OverviewTab({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }
               Status
             </Text>
             <Text fw={600} id="crm-sync-status">
-              CRM data sync is {crm.status}
+              {known ? `CRM data sync is ${crm.status}` : '—'}
             </Text>
           </Stack>
           <Stack gap={2}>
@@ -92,14 +94,14 @@ function OverviewTab({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }
               Synced in the past 24 hours
             </Text>
             <Text fw={600}>
-              {formatCount(crm.contacts)} contacts · {formatCount(crm.leads)} leads
+              {known ? `${formatCount(crm.contacts)} contacts · ${formatCount(crm.leads)} leads` : '—'}
             </Text>
           </Stack>
           <Stack gap={2}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Last synced
             </Text>
-            <Text fw={600}>{relativeTime(crm.lastSynced, now)}</Text>
+            <Text fw={600}>{known ? relativeTime(crm.lastSynced, now) : '—'}</Text>
           </Stack>
         </SimpleGrid>
       </Paper>
@@ -116,6 +118,7 @@ function OverviewTab({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }
         </Group>
         <ListTableState
           loading={connections.isPending}
+          failed={connections.isError ? { retry: () => void connections.refetch() } : null}
           empty={records.length === 0}
           searching={false}
           icon={IconPlugConnected}
