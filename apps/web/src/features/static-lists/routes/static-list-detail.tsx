@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@/lib/router';
+import { RecordUnavailable } from '@/components/record-unavailable';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { useDebouncedSearchPaging } from '@/components/list-page';
@@ -79,10 +80,13 @@ export function StaticListDetailRoute() {
   }
   if (!list.data) {
     return (
-      <PageLayout title="Static list" description="This static list could not be loaded.">
-        <Anchor component={Link} to={protectedRoutes.staticLists.to()}>
-          Back to static lists
-        </Anchor>
+      <PageLayout title="Static list">
+        <RecordUnavailable
+          what="static list"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          back={{ to: protectedRoutes.staticLists.to(), label: 'Back to static lists' }}
+        />
       </PageLayout>
     );
   }

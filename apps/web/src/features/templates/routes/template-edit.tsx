@@ -1,7 +1,8 @@
 import '../styles';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link, useParams } from '@/lib/router';
+import { useParams } from '@/lib/router';
+import { RecordUnavailable } from '@/components/record-unavailable';
 import { protectedRoutes } from '@/app/routes';
 import { useTemplate } from '../api/templates';
 import { TemplateEditor } from '../components/template-editor';
@@ -21,17 +22,12 @@ export function TemplateEditRoute() {
   }
   if (template.isError) {
     return (
-      <Center h="60vh">
-        <Stack align="center" gap="sm">
-          <Text fw={600}>This email is not available</Text>
-          <Text size="sm" c="dimmed">
-            It may have been removed, or the link is wrong.
-          </Text>
-          <Button component={Link} to={protectedRoutes.templates.to()} variant="default">
-            Back to emails
-          </Button>
-        </Stack>
-      </Center>
+      <RecordUnavailable
+        what="email"
+        error={template.error}
+        onRetry={() => void template.refetch()}
+        back={{ to: protectedRoutes.templates.to(), label: 'Back to emails' }}
+      />
     );
   }
   // Keyed by template: opening another email remounts the editor with its content.

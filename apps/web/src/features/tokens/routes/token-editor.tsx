@@ -20,6 +20,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
+import { RecordUnavailable } from '@/components/record-unavailable';
 import {
   tokenPlaceholder,
   tokenTypeChangeMessage,
@@ -64,14 +65,13 @@ export function TokenEditorRoute() {
   if (token.isPending) return <FullPageLoader />;
   if (token.isError) {
     return (
-      <Container size="sm" py={80}>
-        <Stack align="center" gap="sm">
-          <Text fw={600}>{TOKEN_TEXTS.notFound}</Text>
-          <Anchor component={Link} to={protectedRoutes.tokenList.to()} size="sm">
-            Back to tokens
-          </Anchor>
-        </Stack>
-      </Container>
+      <RecordUnavailable
+        what="token"
+        missingTitle={TOKEN_TEXTS.notFound}
+        error={token.error}
+        onRetry={() => void token.refetch()}
+        back={{ to: protectedRoutes.tokenList.to(), label: 'Back to tokens' }}
+      />
     );
   }
   return <TokenEditor key={editorKey} token={token.data} />;

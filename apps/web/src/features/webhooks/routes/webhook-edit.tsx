@@ -26,6 +26,7 @@ import {
 import { IconArrowLeft, IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from '@/lib/router';
+import { RecordUnavailable } from '@/components/record-unavailable';
 import { protectedRoutes } from '@/app/routes';
 import { PageLayout } from '@/components/layout/page-layout';
 import { fieldErrorsOf } from '@/lib/error-handling';
@@ -63,8 +64,13 @@ export function WebhookEditRoute() {
   }
   if (!webhook.data) {
     return (
-      <PageLayout title="Webhook" description="This webhook could not be loaded. It may have been removed.">
-        <BackLink />
+      <PageLayout title="Webhook">
+        <RecordUnavailable
+          what="webhook"
+          error={webhook.error}
+          onRetry={() => void webhook.refetch()}
+          back={{ to: protectedRoutes.webhooks.to(), label: 'All webhooks' }}
+        />
       </PageLayout>
     );
   }
