@@ -16,13 +16,25 @@ export async function callApi<E extends Endpoint>(
 ): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(new URL(endpoint.fullPath, baseUrl), {
-    method: endpoint.method,
-    headers,
-    body: endpoint.method === 'GET' ? undefined : JSON.stringify(body),
+  const send = () =>
+    fetch(new URL(endpoint.fullPath, baseUrl), {
+      method: endpoint.method,
+      headers,
+      body: endpoint.method === 'GET' ? undefined : JSON.stringify(body),
+    });
+  // A kept-alive connection the server closed just as it was reused fails before any answer
+  // ('other side closed'): nothing reached the platform, so the call is sent once more.
+  const response = await send().catch((error: unknown) => {
+    if (isClosedSocket(error)) return send();
+    throw error;
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+function isClosedSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
 }
 
 /** A short unique suffix for emails, domains and names, so tests never meet each other's data. */

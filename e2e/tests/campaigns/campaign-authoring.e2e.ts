@@ -40,7 +40,11 @@ describe('campaign authoring, end to end', () => {
     page = opened.page;
     token = await signInAsDemoAdmin(opened.context);
     for (const [contract, body] of [
-      [templateCreateContract, { name: template, template_type: 'advanced' }],
+      // With content: the email steps offer only templates that have some (spec 5).
+      [
+        templateCreateContract,
+        { name: template, template_type: 'advanced', content: '<p>Welcome, {{ first_name }}</p>' },
+      ],
       [staticListCreateContract, { name: list }],
       [webhookCreateContract, { name: webhook }],
       [personCreateContract, { email: `ada-${run}@authoring.example` }],
