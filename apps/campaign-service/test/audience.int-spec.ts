@@ -176,7 +176,7 @@ describe('Dynamic list endpoints', () => {
         .expect(200);
       expect(mails.body.filters.map((f: { value: string }) => f.value)).toContain('clicked');
       const bad = await t.call(audienceFiltersListContract, { filter_type: 'nope' }, admin).expect(400);
-      expect(Object.keys(bad.body.fields)).toEqual(['filter_type']);
+      expect(bad.body.fields).toEqual({ filter_type: ['Invalid Filter Type'] });
     });
   });
 

@@ -50,7 +50,10 @@ const canonicalFilterType: Record<string, string> = {
 /** Spec 3 names two kinds twice; both spellings are accepted and stored canonically. */
 export const audienceFilterTypeSchema = z.preprocess(
   (value) => (typeof value === 'string' ? (canonicalFilterType[value] ?? value) : value),
-  z.enum(['person', 'product_activity', 'marketing_activity', 'list_membership', 'org_membership']),
+  // Spec 8: 'Invalid Filter Type'.
+  z.enum(['person', 'product_activity', 'marketing_activity', 'list_membership', 'org_membership'], {
+    error: 'Invalid Filter Type',
+  }),
 );
 export type AudienceFilterType = z.infer<typeof audienceFilterTypeSchema>;
 

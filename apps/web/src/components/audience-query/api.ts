@@ -5,6 +5,7 @@ import {
   audienceFiltersListContract,
   audienceTableDescriptionContract,
   campaignsListAllContract,
+  MAX_PAGE_SIZE,
   templatesListContract,
   type AudienceFilterType,
   type CampaignContext,
@@ -82,7 +83,8 @@ export function useTemplateChoices(enabled: boolean) {
   return useQuery({
     queryKey: audienceKeys.templates(),
     queryFn: ({ signal }) =>
-      apiCall(templatesListContract, { page_size: 1000, page_number: 1 }, { signal }).then((r) =>
+      // Spec 7: the all-templates fetch is one page of 10000.
+      apiCall(templatesListContract, { page_size: MAX_PAGE_SIZE, page_number: 1 }, { signal }).then((r) =>
         r.records.map((t) => ({ value: t.template_id, label: t.name })),
       ),
     enabled,
