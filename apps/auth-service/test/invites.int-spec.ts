@@ -1,4 +1,5 @@
 import {
+  ADMINS_ONLY_USERS,
   accountListContract,
   createUsersContract,
   deleteInviteContract,
@@ -90,6 +91,7 @@ describe('invites', () => {
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('ForbiddenException');
+      expect(response.body.description).toBe(ADMINS_ONLY_USERS);
     }
     expect(await snapshot(t.sql, 'accounts', 'id')).toEqual(before);
     expect(await snapshot(t.sql, 'account_roles', 'account_id, role_name')).toEqual(rolesBefore);
@@ -143,7 +145,11 @@ describe('invites', () => {
       'users.0.email',
       'Please enter a valid email address',
     ],
-    [{ role_names: ['INTERNAL_STAFF'] }, 'users.0.role_names.0', 'Role is required'],
+    [
+      { role_names: ['INTERNAL_STAFF'] },
+      'users.0.role_names.0',
+      'Choose the role Admin (CUSTOMER_ORG_ADMIN) or User (CUSTOMER_ORG_USER)',
+    ],
   ])('refuses an invite row %j', async (change, field, message) => {
     const admin = await t.factories.newOrganisation();
     const response = await t

@@ -5,9 +5,16 @@ import { authMessages, emailSchema, idSchema, personNameSchema } from './fields'
 
 /** Spec section 5, "Invite form": Admin (CUSTOMER_ORG_ADMIN) or User (CUSTOMER_ORG_USER), default User. */
 export const customerRoleSchema = z.enum(['CUSTOMER_ORG_ADMIN', 'CUSTOMER_ORG_USER'], {
-  error: authMessages.roleRequired,
+  // A role given that is neither says so; none given is 'Role is required'.
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? authMessages.roleRequired
+      : 'Choose the role Admin (CUSTOMER_ORG_ADMIN) or User (CUSTOMER_ORG_USER)',
 });
 export type CustomerRole = z.infer<typeof customerRoleSchema>;
+
+/** decisions.md: an admin-only action refused says so. */
+export const ADMINS_ONLY_USERS = 'Only admins can invite, edit or remove users';
 
 const roleNamesSchema = z.array(customerRoleSchema).min(1, { error: authMessages.roleRequired });
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ADMINS_ONLY_USERS,
   type AccountRecord,
   type CustomerRole,
   events,
@@ -47,7 +48,8 @@ export class InvitesService {
   ) {}
 
   private requireAdmin(auth: RequestContext): void {
-    if (!hasRole(auth, 'CUSTOMER_ORG_ADMIN')) throw new InvitesError('ForbiddenException');
+    if (!hasRole(auth, 'CUSTOMER_ORG_ADMIN'))
+      throw new InvitesError('ForbiddenException', { description: ADMINS_ONLY_USERS });
   }
 
   private async organisationOf(auth: RequestContext): Promise<OrganisationEntity> {
