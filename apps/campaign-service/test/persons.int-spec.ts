@@ -223,6 +223,23 @@ describe('PersonsController', () => {
     });
   });
 
+  it('keeps an unsubscribed address suppressed after its contact is removed, so a re-added contact is not mailed', async () => {
+    const gone = await newPerson('Opted.Out@example.com');
+    const kept = await newPerson('still-here@example.com');
+    await t.call(personUnsubscribeToggleContract, { person_id: gone }, admin).expect(200);
+    await t
+      .call(personRemoveContract, { contact_id: gone, email: 'opted.out@example.com' }, admin)
+      .expect(200);
+    await t
+      .call(personRemoveContract, { contact_id: kept, email: 'still-here@example.com' }, admin)
+      .expect(200);
+    const suppressed = await t.sql<{ email: string; reason: string }>(
+      `SELECT email, reason FROM campaign.suppressions WHERE organisation_id = $1 ORDER BY email`,
+      [admin.organisation.id],
+    );
+    expect(suppressed).toEqual([{ email: 'opted.out@example.com', reason: 'manual' }]);
+  });
+
   it('looks a person up by email in both campaign contexts', async () => {
     const id = await newPerson('look@example.com');
     const [{ organisation_id }] = await t.sql<{ organisation_id: string }>(

@@ -196,11 +196,22 @@ export class PersonsRepository {
   ): Promise<Array<{ person_id: string; email: string }>> {
     const valid = ids.filter((id) => UUID.test(id));
     if (valid.length === 0) return [];
-    const [rows] = (await repositoryIn(tx, PersonEntity, this.persons).query(
-      `DELETE FROM campaign.persons WHERE organisation_id = $1 AND id = ANY($2::uuid[])
-       RETURNING id::text AS person_id, email`,
+    // An unsubscribed person's address stays suppressed after the contact is removed: re-added
+    // later (by hand, a file or a sync), they are still never mailed.
+    // A statement that ends in SELECT: the driver answers its rows (a bare DELETE gives [rows, count]).
+    const rows = (await repositoryIn(tx, PersonEntity, this.persons).query(
+      `WITH removed AS (
+         DELETE FROM campaign.persons WHERE organisation_id = $1 AND id = ANY($2::uuid[])
+         RETURNING id, email, unsubscribed
+       ), kept AS (
+         INSERT INTO campaign.suppressions (organisation_id, email, reason, detail)
+         SELECT DISTINCT $1::uuid, lower(email), 'manual', 'Unsubscribed before the contact was removed'
+           FROM removed WHERE unsubscribed AND email IS NOT NULL
+         ON CONFLICT (organisation_id, email) DO NOTHING
+       )
+       SELECT id::text AS person_id, email FROM removed`,
       [organisationId, valid],
-    )) as [Array<{ person_id: string; email: string }>, number];
+    )) as Array<{ person_id: string; email: string }>;
     return rows;
   }
 }
