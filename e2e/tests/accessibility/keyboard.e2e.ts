@@ -63,7 +63,12 @@ describe('the keyboard alone', () => {
     await tabTo(page, page.getByLabel('Search email templates'));
     // The list refetches 1 s after the last key and redraws its rows: open the menu after that,
     // or the focus has no row menu to return to.
-    const searched = page.waitForResponse((response) => response.url().includes('/templates/list'));
+    // The searched page's own answer (the first page's may still be on its way when typing starts).
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/templates/list') &&
+        (response.request().postData() ?? '').includes(template),
+    );
     await page.keyboard.type(template);
     await searched;
     const actions = page.getByRole('button', { name: `Actions for ${template}` });
