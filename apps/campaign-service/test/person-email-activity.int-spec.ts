@@ -167,6 +167,20 @@ describe('person email activity on real sends', () => {
     expect(older.body.records.map((r: { correlation_id: string }) => r.correlation_id)).toEqual([
       ids.bounced,
     ]);
+    // Any ISO 8601 offset (Postgres refuses one past +15:59 as written) and a time with none (UTC).
+    const farOffset = await t
+      .call(
+        personCampaignMetricsContract,
+        {
+          ...page,
+          person_id: personId,
+          end_time: '6892-02-29T15:15:13+23:36',
+          start_time: '2000-01-01T00:00',
+        },
+        admin,
+      )
+      .expect(200);
+    expect(farOffset.body.total_count).toBe(3);
   });
 
   it('finds one sent email by its Message-ID', async () => {

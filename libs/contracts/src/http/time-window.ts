@@ -5,6 +5,14 @@ export function asUtc(value: string): string {
   return /(?:Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : `${value}Z`;
 }
 
+/**
+ * A filter's date-time as the database takes it: an ISO instant in UTC. Offsets such as +23:36
+ * pass ISO 8601 and JavaScript but not Postgres, so no filter value reaches SQL as written.
+ */
+export function utcInstant(value: string): string {
+  return new Date(Date.parse(asUtc(value))).toISOString();
+}
+
 const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 

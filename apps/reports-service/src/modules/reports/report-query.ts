@@ -1,4 +1,4 @@
-import { asUtc, type ReportFilter } from '@meridian/contracts';
+import { type ReportFilter, utcInstant } from '@meridian/contracts';
 
 const HOUR_MS = 3_600_000;
 
@@ -60,6 +60,4 @@ export function pageFrom<T>(records: T[], total: number, f: { page_size: number;
 }
 
 /** A filter's date as an instant: one written without an offset is UTC. */
-export function instantOf(value: string): string {
-  return new Date(asUtc(value)).toISOString();
-}
+export const instantOf = utcInstant;

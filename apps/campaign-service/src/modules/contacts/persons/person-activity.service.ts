@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asUtc, pageCount, type ResponseOf, type personLookupContract } from '@meridian/contracts';
+import { pageCount, type ResponseOf, type personLookupContract, utcInstant } from '@meridian/contracts';
 import type { RequestContext } from '@meridian/server-kit';
 import { type Page, PersonActivityRepository } from './person-activity.repository';
 import { PersonsRepository } from './persons.repository';
@@ -82,9 +82,9 @@ export class PersonActivityService {
       auth.organisationId,
       input.person_id,
       {
-        // A time without an offset is UTC.
-        start: input.start_time && asUtc(input.start_time),
-        end: input.end_time && asUtc(input.end_time),
+        // As an instant in UTC (a time without an offset is UTC).
+        start: input.start_time && utcInstant(input.start_time),
+        end: input.end_time && utcInstant(input.end_time),
         correlationId: input.correlation_id,
       },
       toPage(input),
