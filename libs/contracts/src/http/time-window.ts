@@ -56,7 +56,7 @@ export function dateBoundOf(value: string): DateBound | null {
   if (day) return inStoredRange(`${day[1]}T00:00:00Z`) ? { kind: 'day', day: day[1]! } : null;
   if (!DATE_TIME.test(value)) return null;
   if (!inStoredRange(value)) return null;
-  return { kind: 'instant', at: new Date(Date.parse(asUtc(value))).toISOString() };
+  return { kind: 'instant', at: utcInstant(value) };
 }
 
 /** A date filter field: a day or an instant, as `dateBoundOf` reads them. */

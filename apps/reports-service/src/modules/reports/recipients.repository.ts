@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { RecipientReportKind, ReportFilter } from '@meridian/contracts';
+import { type RecipientReportKind, type ReportFilter, utcInstant } from '@meridian/contracts';
 import { DataSource } from 'typeorm';
-import { Conditions, instantOf, pageOffset } from './report-query';
+import { Conditions, pageOffset } from './report-query';
 
 /**
  * Per tab: the time of its event (its order) and which messages it lists. The period of every tab
@@ -72,8 +72,8 @@ export class RecipientsRepository {
     const c = new Conditions().add((p) => `m.campaign_id = ${p(filter.campaign_id)}`);
     if (tab.where) c.add(() => tab.where!);
     if (filter.template_id) c.add((p) => `m.template_id = ${p(filter.template_id)}`);
-    if (filter.start_date) c.add((p) => `m.created_at >= ${p(instantOf(filter.start_date!))}`);
-    if (filter.end_date) c.add((p) => `m.created_at < ${p(instantOf(filter.end_date!))}`);
+    if (filter.start_date) c.add((p) => `m.created_at >= ${p(utcInstant(filter.start_date!))}`);
+    if (filter.end_date) c.add((p) => `m.created_at < ${p(utcInstant(filter.end_date!))}`);
     return c;
   }
 

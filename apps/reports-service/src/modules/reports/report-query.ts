@@ -39,10 +39,10 @@ export function rollupConditions(
   const c = new Conditions().add((p) => `${alias}campaign_id = ${p(filter.campaign_id)}`);
   if (filter.template_id) c.add((p) => `${alias}template_id = ${p(filter.template_id)}`);
   if (filter.start_date) {
-    const hour = Math.floor(Date.parse(instantOf(filter.start_date)) / HOUR_MS) * HOUR_MS;
+    const hour = Math.floor(Date.parse(utcInstant(filter.start_date)) / HOUR_MS) * HOUR_MS;
     c.add((p) => `${alias}bucket >= ${p(new Date(hour).toISOString())}`);
   }
-  if (filter.end_date) c.add((p) => `${alias}bucket < ${p(instantOf(filter.end_date!))}`);
+  if (filter.end_date) c.add((p) => `${alias}bucket < ${p(utcInstant(filter.end_date!))}`);
   return c;
 }
 
@@ -58,6 +58,3 @@ export function pageFrom<T>(records: T[], total: number, f: { page_size: number;
     records,
   };
 }
-
-/** A filter's date as an instant: one written without an offset is UTC. */
-export const instantOf = utcInstant;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { ReportFilter, ReportStats } from '@meridian/contracts';
+import { type ReportFilter, type ReportStats, utcInstant } from '@meridian/contracts';
 import { DataSource } from 'typeorm';
-import { Conditions, instantOf, pageOffset, rollupConditions } from './report-query';
+import { Conditions, pageOffset, rollupConditions } from './report-query';
 
 const SUMS = [
   'processed_count',
@@ -52,8 +52,8 @@ export class ReportsRepository {
   async stats(filter: ReportFilter): Promise<ReportStats> {
     const c = rollupConditions(filter);
     const runs = new Conditions().add((p) => `campaign_id = ${p(filter.campaign_id)}`);
-    if (filter.start_date) runs.add((p) => `run_time >= ${p(instantOf(filter.start_date!))}`);
-    if (filter.end_date) runs.add((p) => `run_time < ${p(instantOf(filter.end_date!))}`);
+    if (filter.start_date) runs.add((p) => `run_time >= ${p(utcInstant(filter.start_date!))}`);
+    if (filter.end_date) runs.add((p) => `run_time < ${p(utcInstant(filter.end_date!))}`);
     const [sums] = await this.db.query<Omit<ReportStats, 'total_count'>[]>(
       `SELECT ${SUMS.map((s) => `COALESCE(sum(${s}), 0)::int AS ${s}`).join(', ')}
        FROM reports.stats_hourly WHERE ${c.where}`,
@@ -72,8 +72,8 @@ export class ReportsRepository {
     const campaign = c.param(filter.campaign_id);
     const template = filter.template_id ? `AND template_id = ${c.param(filter.template_id)}` : '';
     const period = [
-      filter.start_date ? `AND r.run_time >= ${c.param(instantOf(filter.start_date))}` : '',
-      filter.end_date ? `AND r.run_time < ${c.param(instantOf(filter.end_date))}` : '',
+      filter.start_date ? `AND r.run_time >= ${c.param(utcInstant(filter.start_date))}` : '',
+      filter.end_date ? `AND r.run_time < ${c.param(utcInstant(filter.end_date))}` : '',
     ].join(' ');
     const nonEmpty = filter.show_non_empty_runs ? 'AND (r.total_count > 0 OR a.processed_count > 0)' : '';
     return this.db.query<RunRecord[]>(
