@@ -39,6 +39,8 @@ export interface MailCampaign {
   campaignId: string;
   /** The address of the i-th contact (all at the campaign's own domain). */
   address(i: number): string;
+  /** The id of the i-th contact. */
+  personId(i: number): string;
   /** Publishes the campaign (again): 'Edit campaign', then publish active. */
   publish(): Promise<void>;
 }
@@ -55,12 +57,14 @@ export async function createMailCampaign(
   const { run, people, links } = options;
   const domain = `run-${run}.e2e.meridian.dev`;
   const address = (i: number) => `p${String(i).padStart(2, '0')}@${domain}`;
+  const personIds: string[] = [];
   for (let i = 0; i < people; i += 10)
     await Promise.all(
       Array.from({ length: Math.min(10, people - i) }, async (_, k) => {
         const created = await ok<{ person_id: string }>(
           callApi(personCreateContract, { email: address(i + k) }, token),
         );
+        personIds[i + k] = created.person_id;
         await ok(
           callApi(
             personUpdateContract,
@@ -150,6 +154,7 @@ export async function createMailCampaign(
   return {
     campaignId,
     address,
+    personId: (i) => personIds[i]!,
     publish: async () => {
       if (published) await ok(callApi(campaignEditStartContract, { campaign_id: campaignId }, token));
       published = true;

@@ -40,8 +40,9 @@ describe('person email activity on real sends', () => {
          VALUES ($1, $2, $3, $4, $5, 'ada@acme.example', $6, $7, ${values.map((_, i) => `$${i + 8}`).join(', ')})`,
         [org, campaign!.id, run!.id, action, personId, messageId, JSON.stringify(LINKS), ...values],
       );
-    await message('a1', ids.delivered, 'status, created_at, sent_at, delivered_at, first_opened_at', [
+    await message('a1', ids.delivered, 'status, subject, created_at, sent_at, delivered_at, first_opened_at', [
       'sent',
+      'Your weekly digest',
       daysAgo(3),
       daysAgo(3),
       daysAgo(3),
@@ -131,6 +132,8 @@ describe('person email activity on real sends', () => {
     expect(body.total_count).toBe(3);
     const [skipped, delivered, bounced] = body.records;
     expect(skipped).toMatchObject({
+      campaign_name: 'Digest',
+      subject: null,
       correlation_id: ids.skipped,
       unique_open_count: 0,
       unique_click_count_by_url: 0,
@@ -140,6 +143,8 @@ describe('person email activity on real sends', () => {
     });
     expect(delivered).toMatchObject({
       email: 'ada@acme.example',
+      campaign_name: 'Digest',
+      subject: 'Your weekly digest',
       correlation_id: ids.delivered,
       unique_open_count: 1,
       unique_click_count_by_url: 2,

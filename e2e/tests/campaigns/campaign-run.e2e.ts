@@ -109,6 +109,31 @@ describe('a published campaign, from send to report', () => {
     await snapshot(page, 'campaign-run-reports');
   }, 240_000);
 
+  it("shows a contact's emails on their page: opened, the links clicked", async () => {
+    ({ context, page } = await newPage(browser));
+    await signInAsDemoAdmin(context);
+    // Reader0 opened and clicked both links; Reader20 got the mail and did nothing with it.
+    await page.goto(`/contacts/${campaign.personId(0)}`);
+    const emails = page.getByTestId('email-history');
+    const mail = emails.getByRole('listitem').filter({ hasText: 'News for Reader0' });
+    await mail.getByText('Opened', { exact: true }).waitFor();
+    await mail.getByText('Clicked 2 links', { exact: true }).waitFor();
+    await mail.getByRole('link', { name: `Run ${run}` }).waitFor();
+    await mail.getByRole('button', { name: 'View links' }).click();
+    await mail.getByRole('link', { name: PRICING }).waitFor();
+    await mail.getByRole('link', { name: DOCS }).waitFor();
+    await expectAccessible(page, 'contact page with its campaign emails');
+    await snapshot(page, 'contact-emails');
+
+    await page.goto(`/contacts/${campaign.personId(20)}`);
+    const unopened = page
+      .getByTestId('email-history')
+      .getByRole('listitem')
+      .filter({ hasText: 'News for Reader20' });
+    await unopened.getByText('Sent', { exact: true }).waitFor();
+    expect(await unopened.getByText('Opened', { exact: true }).count()).toBe(0);
+  }, 120_000);
+
   it('keeps an unsubscribed contact out of the next run', async () => {
     const gone = first[5]!;
     const unsubscribe = gone.headers!['list-unsubscribe']!.slice(1, -1);

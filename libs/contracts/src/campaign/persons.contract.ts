@@ -194,6 +194,9 @@ export const personActivitiesContract = defineEndpoint({
 export const emailActivitySchema = z.object({
   email: z.string(),
   campaign_id: z.string().nullable(),
+  /** The campaign's name now (null once it is deleted) and the subject the message went out with. */
+  campaign_name: z.string().nullable(),
+  subject: z.string().nullable(),
   correlation_id: z.string().nullable(),
   sent_date: z.string(),
   unique_open_count: z.number().int(),

@@ -73,8 +73,8 @@ export class PersonActivityRepository {
     page: Page,
   ): Promise<[Row[], number]> {
     return this.paged(
-      `SELECT m.email, m.campaign_id::text AS campaign_id, m.message_id AS correlation_id,
-              coalesce(m.sent_at, m.created_at) AS sent_date,
+      `SELECT m.email, m.campaign_id::text AS campaign_id, c.name AS campaign_name, m.subject,
+              m.message_id AS correlation_id, coalesce(m.sent_at, m.created_at) AS sent_date,
               coalesce(e.opened, 0) AS unique_open_count, coalesce(e.links, 0) AS unique_click_count_by_url,
               coalesce(e.urls, '[]'::jsonb) AS urls,
               CASE WHEN m.bounced_at IS NOT NULL OR m.status IN ('dropped', 'outcome_unknown')
@@ -85,6 +85,7 @@ export class PersonActivityRepository {
                    WHEN m.complained_at IS NOT NULL THEN 'spam' END AS reason,
               m.unsubscribed_at AS unsub_time
        FROM campaign.email_messages m
+       LEFT JOIN campaign.campaigns c ON c.id = m.campaign_id AND c.organisation_id = m.organisation_id
        LEFT JOIN LATERAL (
          SELECT (count(*) FILTER (WHERE a.event = 'opened') > 0)::int AS opened,
                 (count(DISTINCT a.link) FILTER (WHERE a.event = 'clicked'))::int AS links,

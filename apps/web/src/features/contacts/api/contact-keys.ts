@@ -15,6 +15,7 @@ export const contactKeys = {
   productUsers: (id: string, page: number) => [...contactKeys.detail(id), 'product-users', page] as const,
   activities: (id: string, type: 'marketing' | 'product', page: number) =>
     [...contactKeys.detail(id), 'activities', type, page] as const,
+  emails: (id: string, page: number) => [...contactKeys.detail(id), 'emails', page] as const,
   settings: () => [...contactKeys.all, 'settings'] as const,
   /** The Salesforce sync panel reads by email: Salesforce records know persons by email. */
   salesforce: (email: string) => [...contactKeys.all, 'salesforce', email.toLowerCase()] as const,

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
   personActivitiesContract,
+  personCampaignMetricsContract,
   personProductUserListContract,
 } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ export function useContactActivities(id: string, type: 'marketing' | 'product', 
     queryFn: ({ signal }) =>
       apiCall(
         personActivitiesContract,
+        personCampaignMetricsContract,
         { person_id: id, activity_type: type, page_number: page, page_size: DEFAULT_PAGE_SIZE },
         { signal },
       ),
@@ -26,6 +28,20 @@ export function useProductUsers(id: string, page: number) {
     queryFn: ({ signal }) =>
       apiCall(
         personProductUserListContract,
+        { person_id: id, page_number: page, page_size: DEFAULT_PAGE_SIZE },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The campaign emails sent to a contact, one row each with its opens and clicked links. */
+export function useContactEmails(id: string, page: number) {
+  return useQuery({
+    queryKey: contactKeys.emails(id, page),
+    queryFn: ({ signal }) =>
+      apiCall(
+        personCampaignMetricsContract,
         { person_id: id, page_number: page, page_size: DEFAULT_PAGE_SIZE },
         { signal },
       ),

@@ -25,6 +25,7 @@ import { useContact } from '../api/get-contact';
 import { CONTACT_MESSAGES, useRemoveContact, useUpdateContact } from '../api/update-contact';
 import { ActivityPanel } from '../components/activity-panels';
 import { CONTACT_FORM_ID, ContactFieldsForm } from '../components/contact-fields-form';
+import { EmailHistoryPanel } from '../components/email-history-panel';
 import { DeleteContactModal } from '../components/delete-contact-modal';
 import { ProductUsersPanel } from '../components/product-users-panel';
 import { SalesforceSyncPanel } from '../components/salesforce-sync-panel';
@@ -175,6 +176,7 @@ function ContactScreen({ person, canChangeSync }: { person: Person; canChangeSyn
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
+            <EmailHistoryPanel contactId={person.id} />
             <ActivityPanel contactId={person.id} kind="marketing" />
             <ActivityPanel contactId={person.id} kind="product" />
           </Stack>

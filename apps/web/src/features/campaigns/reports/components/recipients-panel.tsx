@@ -8,7 +8,7 @@ import type { ReportQuery } from '../api/report-keys';
 import { useRecipients } from '../api/reports';
 import { ReportError, SkeletonRows } from './report-card';
 import { RECIPIENT_TABS, type RecipientRow, recipientColumns } from './recipient-columns';
-import { ExternalLink } from './top-links';
+import { ExternalLink } from '@/components/external-link';
 
 /** Recipients: a paged table per outcome, each keeping its own page. */
 export function RecipientsPanel({ query, orgContext }: { query: ReportQuery; orgContext: boolean }) {

@@ -1,32 +1,13 @@
-import { Anchor, Button, Center, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, reportMessages } from '@meridian/contracts';
+import { ExternalLink } from '@/components/external-link';
 import { ListPagination, usePageState } from '@/components/pagination';
 import type { ReportQuery } from '../api/report-keys';
 import { TOP_LINKS_SHORT_LIST, useTopLinks } from '../api/reports';
 import { abbreviateNumber } from '../utils/report-numbers';
 import { ReportCard, ReportError, SkeletonRows } from './report-card';
-
-/** A customer's link, opened in a new tab without handing it this page. */
-export function ExternalLink({ href }: { href: string }) {
-  const safe = /^https?:\/\//i.test(href);
-  return safe ? (
-    <Anchor
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="sm"
-      style={{ wordBreak: 'break-all' }}
-    >
-      {href}
-    </Anchor>
-  ) : (
-    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-      {href}
-    </Text>
-  );
-}
 
 function NoLinks() {
   return (
