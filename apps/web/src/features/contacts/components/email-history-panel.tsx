@@ -77,6 +77,7 @@ function EmailRow({ record }: { record: EmailRecord }) {
               component={Link}
               to={protectedRoutes.campaignEdit.to({ id: record.campaign_id })}
               size="xs"
+              underline="always"
             >
               {record.campaign_name}
             </Anchor>
