@@ -71,21 +71,24 @@ function EmailRow({ record }: { record: EmailRecord }) {
         <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
           {record.subject || EMAIL_HISTORY_TEXTS.noSubject}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Group gap={6} wrap="wrap">
           {record.campaign_id && record.campaign_name ? (
             <Anchor
               component={Link}
               to={protectedRoutes.campaignEdit.to({ id: record.campaign_id })}
               size="xs"
-              underline="always"
             >
               {record.campaign_name}
             </Anchor>
           ) : (
-            EMAIL_HISTORY_TEXTS.deletedCampaign
-          )}{' '}
-          · {formatDateTime(record.sent_date)}
-        </Text>
+            <Text size="xs" c="dimmed">
+              {EMAIL_HISTORY_TEXTS.deletedCampaign}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {formatDateTime(record.sent_date)}
+          </Text>
+        </Group>
         <Group gap={6}>
           {outcomes.map((outcome) => (
             <Badge key={outcome.label} size="sm" variant="light" color={outcome.color}>
