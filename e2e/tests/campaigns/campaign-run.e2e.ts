@@ -122,6 +122,10 @@ describe('a published campaign, from send to report', () => {
     await mail.getByRole('button', { name: 'View links' }).click();
     await mail.getByRole('link', { name: PRICING }).waitFor();
     await mail.getByRole('link', { name: DOCS }).waitFor();
+    // The same sends, opens and clicks as events in the marketing activity timeline.
+    const timeline = page.getByTestId('marketing-activities');
+    await timeline.getByText('clicked', { exact: true }).first().waitFor();
+    await timeline.getByText('opened', { exact: true }).first().waitFor();
     await expectAccessible(page, 'contact page with its campaign emails');
     await snapshot(page, 'contact-emails');
 

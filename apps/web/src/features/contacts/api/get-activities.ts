@@ -14,7 +14,6 @@ export function useContactActivities(id: string, type: 'marketing' | 'product', 
     queryFn: ({ signal }) =>
       apiCall(
         personActivitiesContract,
-        personCampaignMetricsContract,
         { person_id: id, activity_type: type, page_number: page, page_size: DEFAULT_PAGE_SIZE },
         { signal },
       ),

@@ -5,6 +5,7 @@ import { Pagination } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
 import { useContactActivities } from '../api/get-activities';
 import { EmptyState } from '@/components/empty-state';
+import { ListFailed } from '@/components/list-table/list-table-state';
 
 type Kind = 'marketing' | 'product';
 
@@ -38,6 +39,8 @@ export function ActivityPanel({ contactId, kind }: { contactId: string; kind: Ki
         <Center py={40}>
           <Loader size="sm" />
         </Center>
+      ) : activities.isError ? (
+        <ListFailed retry={() => void activities.refetch()} />
       ) : records.length === 0 ? (
         <EmptyState
           icon={
