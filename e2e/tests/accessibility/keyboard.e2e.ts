@@ -83,6 +83,36 @@ describe('the keyboard alone', () => {
     await expect(waitForFocus(actions)).resolves.toBe(true);
   });
 
+  it('returns the focus to the page menu after a dialog one of its items opened', async () => {
+    await page.goto('/contacts');
+    const actions = page.getByRole('button', { name: 'Actions' });
+    await tabTo(page, actions);
+    await page.keyboard.press('Enter');
+    await pressUntilFocused(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Import Contacts' }));
+    await page.keyboard.press('Enter');
+    const importing = page.getByRole('dialog');
+    await importing.waitFor();
+    await page.keyboard.press('Escape');
+    await importing.waitFor({ state: 'hidden' });
+    await expect(waitForFocus(actions)).resolves.toBe(true);
+
+    await page.goto(`/lists/static-list/${listId}`);
+    const add = page.getByRole('button', { name: 'Add contacts' });
+    await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    await pressUntilFocused(
+      page,
+      'ArrowDown',
+      page.getByRole('menuitem', { name: 'From a dynamic list query' }),
+    );
+    await page.keyboard.press('Enter');
+    const query = page.getByRole('dialog');
+    await query.waitFor();
+    await page.keyboard.press('Escape');
+    await query.waitFor({ state: 'hidden' });
+    await expect(waitForFocus(add)).resolves.toBe(true);
+  });
+
   it('chooses the editor of a new email with the arrow keys and moves the focus between the steps', async () => {
     await page.goto('/templates');
     await tabTo(page, page.getByRole('button', { name: 'New Email' }).first());

@@ -14,6 +14,8 @@ export interface LoadedMenuProps {
   target: ReactElement;
   opened: boolean;
   onChange: (opened: boolean) => void;
+  /** Puts the focus on the menu's button (its ref is the deferred menu's). */
+  focusTarget: () => void;
 }
 
 interface TargetProps {
@@ -79,6 +81,7 @@ export function deferredMenu<P extends object>(
           target={cloneElement(target, { ref: button })}
           opened={opened}
           onChange={setOpened}
+          focusTarget={() => button.current?.focus()}
         />
       );
     }

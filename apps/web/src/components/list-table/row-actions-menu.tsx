@@ -1,6 +1,6 @@
 import { ActionIcon, Menu, Table } from '@mantine/core';
 import { IconDots, type TablerIcon } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useMenuChoice } from '../menu-choice';
 
 export interface RowAction {
   label: string;
@@ -18,22 +18,13 @@ export interface RowActionsMenuProps {
 
 /** A row's last cell: the "…" menu of actions, without opening the row when clicked. */
 export function RowActionsMenu({ name, actions }: RowActionsMenuProps) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const chosen = useRef<(() => void) | null>(null);
-  // An action runs once the menu has closed, with the focus back on the menu button: a dialog it
-  // opens then returns the focus there when it closes (the chosen item no longer exists).
-  const onClose = () => {
-    const run = chosen.current;
-    chosen.current = null;
-    if (!run) return;
-    trigger.current?.focus();
-    run();
-  };
+  // An action runs once the menu has closed, with the focus back on the menu button.
+  const menu = useMenuChoice();
   return (
     <Table.Td onClick={(event) => event.stopPropagation()}>
-      <Menu position="bottom-end" onClose={onClose}>
+      <Menu position="bottom-end" onClose={menu.onClose}>
         <Menu.Target>
-          <ActionIcon ref={trigger} aria-label={`Actions for ${name}`}>
+          <ActionIcon ref={menu.trigger} aria-label={`Actions for ${name}`}>
             <IconDots size={18} />
           </ActionIcon>
         </Menu.Target>
@@ -43,9 +34,7 @@ export function RowActionsMenu({ name, actions }: RowActionsMenuProps) {
               key={label}
               color={danger ? 'red' : undefined}
               leftSection={<Icon size={16} />}
-              onClick={() => {
-                chosen.current = onClick;
-              }}
+              onClick={menu.choose(onClick)}
             >
               {label}
             </Menu.Item>

@@ -11,6 +11,7 @@ import {
   IconUserMinus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useMenuChoice } from '@/components/menu-choice';
 import { Link, useNavigate, useParams } from '@/lib/router';
 import { RecordUnavailable } from '@/components/record-unavailable';
 import { protectedRoutes } from '@/app/routes';
@@ -50,6 +51,8 @@ export function StaticListDetailRoute() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [csvOpen, setCsvOpen] = useState(false);
   const [queryOpen, setQueryOpen] = useState(false);
+  // Both items open a dialog, once the menu has closed with the focus back on 'Add contacts'.
+  const addMenu = useMenuChoice();
   const remove = useRemoveListContacts(id);
   const totalPages = contacts.isError ? 0 : (contacts.data?.page_count ?? 0);
 
@@ -115,15 +118,23 @@ export function StaticListDetailRoute() {
           >
             Clear list
           </Button>
-          <Menu position="bottom-end">
+          <Menu position="bottom-end" onClose={addMenu.onClose}>
             <Menu.Target>
-              <Button rightSection={<IconChevronDown size={16} />}>Add contacts</Button>
+              <Button ref={addMenu.trigger} rightSection={<IconChevronDown size={16} />}>
+                Add contacts
+              </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => setCsvOpen(true)}>
+              <Menu.Item
+                leftSection={<IconFileTypeCsv size={16} />}
+                onClick={addMenu.choose(() => setCsvOpen(true))}
+              >
                 From a CSV file
               </Menu.Item>
-              <Menu.Item leftSection={<IconFilter size={16} />} onClick={() => setQueryOpen(true)}>
+              <Menu.Item
+                leftSection={<IconFilter size={16} />}
+                onClick={addMenu.choose(() => setQueryOpen(true))}
+              >
                 From a dynamic list query
               </Menu.Item>
             </Menu.Dropdown>
