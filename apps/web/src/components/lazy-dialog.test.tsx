@@ -44,6 +44,19 @@ describe('a dialog loaded on first open', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('first renders the loaded dialog closed, then open, so it notes what had the focus as it opens', async () => {
+    const seen: boolean[] = [];
+    function Recording(props: { opened: boolean; onClose: () => void }) {
+      seen.push(props.opened);
+      return <Loaded {...props} />;
+    }
+    const { open } = renderWith(async () => Recording);
+    open();
+    expect(await screen.findByRole('dialog', { name: 'Loaded dialog' })).toBeTruthy();
+    expect(seen[0]).toBe(false);
+    expect(seen.at(-1)).toBe(true);
+  });
+
   it('closes with a toast when its code does not arrive, and asks again on the next open', async () => {
     const load = vi
       .fn<() => Promise<typeof Loaded>>()

@@ -55,7 +55,14 @@ export function lazyDialog<P extends { opened: boolean; onClose: () => void }>(
         current = false;
       };
     }, [opened, Dialog, onClose]);
-    return Dialog && wanted ? <Dialog {...props} /> : null;
+    // The dialog mounts closed and opens on the next render: a Mantine dialog notes what had the
+    // focus (to give it back on close) when it opens, not when it mounts already open.
+    const [mountedClosed, setMountedClosed] = useState(false);
+    const mounted = Dialog !== null && wanted;
+    useEffect(() => {
+      if (mounted) setMountedClosed(true);
+    }, [mounted]);
+    return mounted ? <Dialog {...props} opened={opened && mountedClosed} /> : null;
   }
   return Object.assign(Deferred, {
     preload: () => {
