@@ -6,9 +6,10 @@ import type { ToastSpec } from './error-handling';
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const TOAST_LIMIT = 2;
 
-export function showToast(toast: ToastSpec): void {
+export function showToast(toast: ToastSpec & { id?: string }): void {
   const warning = toast.tone === 'warning';
   notifications.show({
+    id: toast.id,
     color: warning ? 'yellow' : 'red',
     icon: warning ? <IconAlertTriangle size={18} /> : <IconX size={18} />,
     message: toast.message,
@@ -16,8 +17,8 @@ export function showToast(toast: ToastSpec): void {
   });
 }
 
-export function showErrorToast(message: string, options: { autoClose?: boolean } = {}): void {
-  showToast({ tone: 'error', message, autoClose: options.autoClose ?? true });
+export function showErrorToast(message: string, options: { autoClose?: boolean; id?: string } = {}): void {
+  showToast({ tone: 'error', message, autoClose: options.autoClose ?? true, id: options.id });
 }
 
 export function showSuccessToast(message: string): void {

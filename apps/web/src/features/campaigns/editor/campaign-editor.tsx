@@ -33,6 +33,7 @@ import { SummaryTab } from '../summary/summary-tab';
 import { publishCampaign, useApplyFlowSaved, useEditStart, useStoreCampaign, validateDraft } from './api';
 import { EditActiveConfirm, LeaveGuard, OverrideWarning } from './editor-dialogs';
 import { EditorHeader } from './editor-header';
+import { hidePublishFailedToast, PUBLISH_FAILED_TOAST_ID } from './publish-toast';
 import { EDITOR_TABS, type EditorTab, EditorTabs, tabErrors } from './editor-tabs';
 import { type DraftPart, type DraftStamp, useDraftEditor } from './use-draft-editor';
 
@@ -107,7 +108,9 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
   const fail = (found: PublishErrors) => {
     setServerErrors(found);
     setShowErrors(true);
+    hidePublishFailedToast();
     notifications.show({
+      id: PUBLISH_FAILED_TOAST_ID,
       color: 'red',
       title: publishMessages.publishFailed,
       message: (
@@ -141,7 +144,7 @@ export function CampaignEditor({ stored, me }: { stored: Campaign; me: string | 
       const fields = error instanceof ApiError && error.status === 400 ? error.body?.fields : undefined;
       if (fields && Object.keys(fields).length > 0)
         fail(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages[0] ?? ''])));
-      else showErrorToast(publishMessages.publishFailed, { autoClose: false });
+      else showErrorToast(publishMessages.publishFailed, { autoClose: false, id: PUBLISH_FAILED_TOAST_ID });
     } finally {
       setPublishing(false);
     }

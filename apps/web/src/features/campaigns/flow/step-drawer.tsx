@@ -1,7 +1,8 @@
 import { Drawer, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { actionErrors, type FlowNode } from '@meridian/contracts';
+import { hidePublishFailedToast } from '../editor/publish-toast';
 import type { CampaignEditorContext } from './flow-context';
 import { stepIcon, stepLabel } from './flow-steps';
 import { stepPanels } from './panels/registry';
@@ -23,9 +24,13 @@ export function StepDrawer({ node, onClose, onChange, ...context }: StepDrawerPr
   const Panel = node ? stepPanels[node.action_type] : null;
   const Icon = node ? stepIcon(node.action_type) : null;
   const errors = node && (context.showErrors || touched === node.action_id) ? actionErrors(node) : {};
+  const opened = node !== null;
+  useEffect(() => {
+    if (opened) hidePublishFailedToast();
+  }, [opened]);
   return (
     <Drawer
-      opened={node !== null}
+      opened={opened}
       onClose={() => {
         setTouched(null);
         onClose();
