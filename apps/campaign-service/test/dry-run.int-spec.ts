@@ -8,7 +8,7 @@ import {
 import type { SignedIn } from '@meridian/testing';
 import { DryRunClock, DryRunService } from '../src/modules/campaigns/dry-run/dry-run.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
-import { branchByFilterFlow, onboardingFlow, tierFlow } from './support/dry-run-flows';
+import { branchByFilterFlow, chainedFlow, onboardingFlow, tierFlow } from './support/dry-run-flows';
 
 const TODAY = new Date('2026-03-02T09:00:00.000Z');
 const UNKNOWN = '6b1f8c3e-4a4b-4c55-9a43-1d3c1b6f0e11';
@@ -188,6 +188,50 @@ describe(DryRunService.name, () => {
       status: 'error',
       branch_id: null,
       explanation: 'The conditions could not be evaluated: condition 1: Invalid values',
+    });
+  });
+
+  it('lets later steps see what earlier ones would change: a list left and joined, a value set', async () => {
+    const org = admin.organisation.id;
+    const [list] = await t.sql<{ id: string }>(
+      `INSERT INTO campaign.static_lists (organisation_id, name) VALUES ($1, 'Chained') RETURNING id`,
+      [org],
+    );
+    await t.sql(
+      `INSERT INTO campaign.static_list_members (static_list_id, person_id, organisation_id) VALUES ($1, $2, $3)`,
+      [list!.id, bob, org],
+    );
+    const id = (await t.call(campaignCreateContract, { name: 'Chained' }, admin).expect(200)).body.campaign
+      .campaign_id as string;
+    await t.sql(`UPDATE campaign.campaigns SET flow = $2 WHERE id = $1`, [
+      id,
+      JSON.stringify(chainedFlow(list!.id)),
+    ]);
+    const { body } = await dryRun(bob, admin, id).expect(200);
+    expect(body.steps.map((step: { action_id: string }) => step.action_id)).toEqual([
+      'leave',
+      'check',
+      'join',
+      'join-again',
+      'promote',
+      'by-title',
+    ]);
+    const [leave, check, join, again, , byTitle] = body.steps;
+    expect(leave.explanation).toBe('bob@example.com would be removed from "Chained"');
+    // The membership filter reads the list as the removal left it.
+    expect(check.branch_id).toBe('left');
+    expect(join.explanation).toBe('bob@example.com would be added to "Chained"');
+    expect(again.explanation).toBe('bob@example.com is already in "Chained": nothing would change');
+    expect(byTitle.branch_id).toBe('vip');
+    // Nothing was written: Bob is still in the list, his title still empty.
+    expect(
+      await t.sql(`SELECT 1 FROM campaign.static_list_members WHERE static_list_id = $1 AND person_id = $2`, [
+        list!.id,
+        bob,
+      ]),
+    ).toHaveLength(1);
+    expect((await t.sql(`SELECT title FROM campaign.persons WHERE id = $1`, [bob]))[0]).toEqual({
+      title: null,
     });
   });
 

@@ -40,14 +40,12 @@ describe('person email activity on real sends', () => {
          VALUES ($1, $2, $3, $4, $5, 'ada@acme.example', $6, $7, ${values.map((_, i) => `$${i + 8}`).join(', ')})`,
         [org, campaign!.id, run!.id, action, personId, messageId, JSON.stringify(LINKS), ...values],
       );
-    await message('a1', ids.delivered, 'status, subject, created_at, sent_at, delivered_at, first_opened_at', [
-      'sent',
-      'Your weekly digest',
-      daysAgo(3),
-      daysAgo(3),
-      daysAgo(3),
-      daysAgo(2.9),
-    ]);
+    await message(
+      'a1',
+      ids.delivered,
+      'status, subject, created_at, sent_at, delivered_at, first_opened_at',
+      ['sent', 'Your weekly digest', daysAgo(3), daysAgo(3), daysAgo(3), daysAgo(2.9)],
+    );
     await message('a2', ids.skipped, 'status, reason, created_at', ['not_sent', 'unsubscribed', daysAgo(1)]);
     await message('a3', ids.bounced, 'status, reason, created_at, sent_at, bounced_at', [
       'sent',

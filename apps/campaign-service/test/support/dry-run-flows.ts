@@ -124,3 +124,72 @@ export const branchByFilterFlow = (condition: Record<string, unknown>): Flow => 
   ],
   links: [{ source: FLOW_ROOT, target: 'members', attributes: {} }],
 });
+
+/**
+ * Steps that change what later steps read: leave a list, branch on being in it, join it twice,
+ * set the title, branch on the title.
+ */
+export function chainedFlow(listId: string): Flow {
+  const node = (action_id: string, action_type: string, action_options: object, branch_id?: string) => ({
+    action_id,
+    action_type,
+    is_deleted: false,
+    action_options,
+    ...(branch_id ? { branch_id } : {}),
+  });
+  return {
+    nodes: [
+      node('leave', 'remove_from_static_list', { static_list_id: listId }),
+      node('check', 'branch_by_filter', {
+        primary_branch_id: 'still-in',
+        default_branch_id: 'left',
+        condition: {
+          conditions: [
+            {
+              sequence_number: 1,
+              condition: {
+                filter_type: 'list_membership',
+                filter: 'static_list',
+                operator: 'in',
+                value: [listId],
+              },
+            },
+          ],
+        },
+      }),
+      node('join', 'add_to_static_list', { static_list_id: listId }, 'left'),
+      node('join-again', 'add_to_static_list', { static_list_id: listId }, 'left'),
+      node(
+        'promote',
+        'update_value',
+        {
+          operations: [
+            {
+              sequence_number: 1,
+              operation: { filter: 'title', type: 'custom_value', operator: 'equals', value: ['vip'] },
+            },
+          ],
+        },
+        'left',
+      ),
+      node(
+        'by-title',
+        'branch_by_value',
+        {
+          filter: 'title',
+          default_branch_id: 'other',
+          conditions: [{ branch_id: 'vip', condition: { operator: 'equals', value: ['vip'] } }],
+        },
+        'left',
+      ),
+    ] as Flow['nodes'],
+    links: [
+      { source: FLOW_ROOT, target: 'leave', attributes: {} },
+      { source: 'leave', target: 'check', attributes: {} },
+      { source: 'check', target: 'join', attributes: { branch_id: 'left' } },
+      { source: 'join', target: 'join-again', attributes: {} },
+      { source: 'join-again', target: 'promote', attributes: {} },
+      { source: 'promote', target: 'by-title', attributes: {} },
+    ],
+  };
+}

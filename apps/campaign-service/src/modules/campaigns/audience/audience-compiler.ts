@@ -10,7 +10,7 @@ import {
 } from '@meridian/contracts';
 import { compileActivityGroup } from './audience-activity';
 import { compareOperand } from './audience-operators';
-import { type CompileScope, joinItems } from './audience-scope';
+import { type CompileScope, joinItems, type ListMembership } from './audience-scope';
 import { invalidAt, Params, uuidList } from './audience-values';
 
 export { joinItems };
@@ -103,10 +103,10 @@ export function compileAudience(query: AudienceQuery, options: AudienceCompileOp
 export function compilePersonLeaves(
   leaves: readonly AudienceLeaf[],
   personIds: readonly string[],
-  options: Omit<AudienceCompileOptions, 'context'>,
+  options: Omit<AudienceCompileOptions, 'context'> & { memberships?: readonly ListMembership[] },
 ): CompiledAudience {
   const params = new Params();
-  const scope = scopeFor({ ...options, context: 'person' }, params);
+  const scope = { ...scopeFor({ ...options, context: 'person' }, params), memberships: options.memberships };
   const ids = params.add(uuidList(personIds as string[], 'person_ids'), '::uuid[]');
   const condition = leaves.length
     ? leaves
@@ -173,15 +173,31 @@ const inOrNot = (operator: string, sql: string, path: string) =>
 function membershipLeaf(leaf: AudienceLeaf, path: string, scope: CompileScope): string {
   const ids = scope.params.add(uuidList(leaf.value, path), '::uuid[]');
   const org = scope.organisation;
-  const members =
+  const member =
     leaf.filter === 'static_list'
-      ? `SELECT m.person_id FROM campaign.static_list_members m
-           WHERE m.organisation_id = ${org} AND m.static_list_id = ANY(${ids})`
+      ? staticListMember(ids, org, scope)
       : leaf.filter === 'campaign'
-        ? `SELECT a.person_id FROM campaign.person_marketing_activity a
-             WHERE a.organisation_id = ${org} AND a.campaign_id = ANY(${ids})`
+        ? `p.id IN (SELECT a.person_id FROM campaign.person_marketing_activity a
+             WHERE a.organisation_id = ${org} AND a.campaign_id = ANY(${ids}))`
         : invalidAt(path);
-  return inOrNot(leaf.operator, `p.id IN (${members})`, path);
+  return inOrNot(leaf.operator, member, path);
+}
+
+/**
+ * Whether the person is in any of the lists `ids`: the table's rows, with a dry run's simulated
+ * changes over them (a list it left no longer counts; a list it joined counts).
+ */
+function staticListMember(ids: string, org: string, scope: CompileScope): string {
+  const changed = scope.memberships ?? [];
+  const listsWhere = (member: boolean) =>
+    scope.params.add(
+      changed.filter((c) => c.member === member).map((c) => c.listId),
+      '::uuid[]',
+    );
+  const left = changed.length ? ` AND NOT (m.static_list_id = ANY(${listsWhere(false)}))` : '';
+  const stored = `p.id IN (SELECT m.person_id FROM campaign.static_list_members m
+           WHERE m.organisation_id = ${org} AND m.static_list_id = ANY(${ids})${left})`;
+  return changed.length ? `(${stored} OR ${ids} && ${listsWhere(true)})` : stored;
 }
 
 function orgLeaf(leaf: AudienceLeaf, path: string, scope: CompileScope): string {

@@ -12,6 +12,17 @@ export interface CompileScope {
   orgId: string;
   /** The organisation's bind parameter: every table read is scoped by it. */
   organisation: string;
+  /**
+   * Static list memberships taken as given for every person the query selects among, over what
+   * the table holds: a dry run's own earlier add/remove steps, which it never writes.
+   */
+  memberships?: readonly ListMembership[];
+}
+
+/** A person's membership of a static list as a dry run has changed it. */
+export interface ListMembership {
+  listId: string;
+  member: boolean;
 }
 
 /** AND binds tighter than OR: split at each 'or' connector, AND within the runs, OR between them. */

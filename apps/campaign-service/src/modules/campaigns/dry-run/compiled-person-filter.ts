@@ -31,7 +31,7 @@ export class CompiledPersonFilter {
   forOrganisation(organisationId: string): PersonFilter {
     let fields: Promise<PersonField[]> | undefined;
     return {
-      matchesFilter: async (personIds, conditions, now) => {
+      matchesFilter: async (personIds, conditions, now, memberships) => {
         fields ??= this.persons.fieldDefinitions(organisationId);
         let compiled;
         try {
@@ -39,6 +39,7 @@ export class CompiledPersonFilter {
             organisationId,
             now,
             fields: await fields,
+            memberships,
           });
         } catch (error) {
           if (!(error instanceof AudienceQueryError)) throw error;

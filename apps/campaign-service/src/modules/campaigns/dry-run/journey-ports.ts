@@ -145,7 +145,8 @@ export function journeyPorts(deps: PortsDeps): JourneyPorts {
   };
 
   return {
-    matchesFilter: (ids, conditions, now) => deps.filter.matchesFilter(ids, conditions, now),
+    matchesFilter: (ids, conditions, now, memberships) =>
+      deps.filter.matchesFilter(ids, conditions, now, memberships),
     tokenValue: async (person, token) => {
       const rendered = await render(person, { value: tokenText(token) }, false);
       if (!rendered) return { error: 'The contact no longer exists' };

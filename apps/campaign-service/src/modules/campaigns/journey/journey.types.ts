@@ -1,4 +1,5 @@
 import type { DryRunEmail, DryRunStep } from '@meridian/contracts';
+import type { ListMembership } from '../audience/audience-scope';
 import type { ConditionValue } from './compare';
 
 /** The person a step is evaluated for: the ids and `person.<field>` values personalisation reads. */
@@ -30,6 +31,8 @@ export interface PersonFilter {
     personIds: readonly string[],
     conditions: readonly BranchFilterCondition[],
     now: Date,
+    /** Static list memberships taken as given for these persons (a dry run's earlier steps). */
+    memberships?: readonly ListMembership[],
   ): Promise<string[]>;
 }
 
