@@ -532,6 +532,45 @@ describe('Salesforce sync engine', () => {
   );
 
   it(
+    'keeps the newest values of a person queued, whatever order their exports arrive in',
+    async () => {
+      const org = admin.organisation.id;
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      const queued = async (personId: string) =>
+        (
+          await sql<{ title: string }>(
+            `SELECT person_values ->> 'title' AS title FROM integrations.salesforce_push_queue
+              WHERE connection_id = $1 AND person_id = $2`,
+            [connectionId, personId],
+          )
+        )[0]?.title;
+      const exported = (personId: string, title: string, minutesAgo: number) => ({
+        person_id: personId,
+        email: `${personId}@example.com`,
+        values: { title },
+        time_updated: at(minutesAgo),
+      });
+      // One batch, newest first; then an older export on its own, arriving last.
+      await exportPersons(app, org, connectionId, [
+        exported('order-1', 'Newest', 1),
+        exported('order-1', 'Older', 5),
+      ]);
+      await eventually(async () => (await queued('order-1')) === 'Newest', {
+        what: 'the newest values queued',
+      });
+      await exportPersons(app, org, connectionId, [exported('order-1', 'Stale', 10)]);
+      // Another person's export after it: once that one is queued, the stale one was handled (in order).
+      await exportPersons(app, org, connectionId, [exported('order-2', 'Marker', 0)]);
+      await eventually(async () => (await queued('order-2')) === 'Marker', {
+        what: 'the later export queued',
+      });
+      expect(await queued('order-1')).toBe('Newest');
+      await sql(`DELETE FROM integrations.salesforce_push_queue WHERE person_id IN ('order-1', 'order-2')`);
+    },
+    SLOW,
+  );
+
+  it(
     'ends the run in error and pauses the connection when the login is revoked',
     async () => {
       const org = admin.organisation.id;

@@ -58,7 +58,15 @@ export class SalesforcePushQueueRepository {
 
   /** One statement per consumed batch; persons of unknown or deleted connections are ignored. */
   async enqueue(tx: Transaction, persons: readonly QueuedPerson[]): Promise<void> {
-    const latest = [...new Map(persons.map((p) => [`${p.connection_id}|${p.person_id}`, p])).values()];
+    // One row per person: the newest values win, whatever order the exports arrive in (a feed
+    // page and a flow step's export of the same person commit in their own transactions).
+    const newest = new Map<string, QueuedPerson>();
+    for (const person of persons) {
+      const key = `${person.connection_id}|${person.person_id}`;
+      const seen = newest.get(key);
+      if (!seen || newerOrUnknown(person.time_updated, seen.time_updated)) newest.set(key, person);
+    }
+    const latest = [...newest.values()];
     if (latest.length === 0) return;
     const col = <K extends keyof QueuedPerson>(k: K) => latest.map((p) => p[k]);
     await this.db(tx).query(
@@ -72,7 +80,9 @@ export class SalesforcePushQueueRepository {
        ON CONFLICT (connection_id, person_id) DO UPDATE
          SET email = EXCLUDED.email, person_values = EXCLUDED.person_values,
              person_updated_at = EXCLUDED.person_updated_at, reason = EXCLUDED.reason,
-             enqueued_at = now(), attempts = 0, not_before = now()`,
+             enqueued_at = now(), attempts = 0, not_before = now()
+         WHERE q.person_updated_at IS NULL OR EXCLUDED.person_updated_at IS NULL
+            OR EXCLUDED.person_updated_at >= q.person_updated_at`,
       [
         col('organisation_id'),
         col('connection_id'),
@@ -178,4 +188,9 @@ export class SalesforcePushQueueRepository {
       [connectionId, keys.map((k) => k.person_id), keys.map((k) => k.enqueued_at)],
     );
   }
+}
+
+/** Whether values stamped `next` replace those stamped `current`: newer or as new; unknown goes by arrival. */
+function newerOrUnknown(next: string | null, current: string | null): boolean {
+  return next === null || current === null || Date.parse(next) >= Date.parse(current);
 }
