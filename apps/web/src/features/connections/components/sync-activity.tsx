@@ -6,6 +6,7 @@ import { IconChecks } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date';
 import { activityByDay, failedRuns } from '../utils/sync-activity';
 import { formatCount, HISTORY_WINDOW_DAYS } from '../utils/sync-times';
+import { ListFailed } from '@/components/list-table/list-table-state';
 import { ErrorBox } from './error-box';
 
 /** 'Sync Activity': records synced per day of the last 7 days (spec 9 window). */
@@ -13,10 +14,14 @@ export function SyncActivityChart({
   runs,
   loading,
   now,
+  failed = false,
+  onRetry,
 }: {
   runs: SyncRun[];
   loading: boolean;
   now: number;
+  failed?: boolean;
+  onRetry?: () => void;
 }) {
   const data = activityByDay(runs, now, HISTORY_WINDOW_DAYS);
   const total = data.reduce((sum, day) => sum + day.synced, 0);
@@ -28,6 +33,8 @@ export function SyncActivityChart({
         </Title>
         {loading ? (
           <Skeleton height={200} radius="md" />
+        ) : failed ? (
+          <ListFailed retry={() => onRetry?.()} />
         ) : (
           <>
             <Text size="sm" c="dimmed">
@@ -66,17 +73,39 @@ export function SyncActivityChart({
   );
 }
 
-/** 'Sync Errors': the runs of the window that ended in an error, each with Copy error. */
-export function SyncErrors({ runs, loading }: { runs: SyncRun[]; loading: boolean }) {
-  const errors = failedRuns(runs);
+/**
+ * 'Sync Errors': the runs that ended in an error since `since` (spec 9: the last 24 hours on the
+ * card), each with Copy error.
+ */
+export function SyncErrors({
+  runs,
+  loading,
+  since,
+  failed = false,
+  onRetry,
+}: {
+  runs: SyncRun[];
+  loading: boolean;
+  since: number;
+  failed?: boolean;
+  onRetry?: () => void;
+}) {
+  const errors = failedRuns(runs).filter(
+    (run) => Date.parse(run.error_time ?? run.time_sync_started) >= since,
+  );
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="sync-errors-title">
       <Stack gap="md">
         <Title order={3} fz="md" id="sync-errors-title">
           Sync Errors
         </Title>
+        <Text size="xs" c="dimmed" mt={-8}>
+          Last 24 hours
+        </Text>
         {loading ? (
           <Skeleton height={60} radius="md" />
+        ) : failed ? (
+          <ListFailed retry={() => onRetry?.()} />
         ) : errors.length === 0 ? (
           <Center py="md">
             <Text size="sm" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>

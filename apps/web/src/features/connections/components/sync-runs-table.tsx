@@ -1,6 +1,7 @@
 import { Badge, Center, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { SyncRun } from '@meridian/contracts';
 import { IconHistory } from '@tabler/icons-react';
+import { ListFailed } from '@/components/list-table/list-table-state';
 import { ListLoader } from '@/components/list-table';
 import { ListPagination } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
@@ -23,6 +24,8 @@ const tookSeconds = (run: SyncRun) =>
 export function SyncRunsTable(props: {
   runs: SyncRun[];
   loading: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
   page: number;
   totalPages: number;
   onPage: (page: number | null | undefined, totalPages: number) => void;
@@ -35,6 +38,8 @@ export function SyncRunsTable(props: {
         </Title>
         {props.loading ? (
           <ListLoader />
+        ) : props.failed ? (
+          <ListFailed retry={() => props.onRetry?.()} />
         ) : props.runs.length === 0 ? (
           <Center py="xl">
             <Text size="sm" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>

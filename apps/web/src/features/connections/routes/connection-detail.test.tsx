@@ -72,6 +72,48 @@ describe('the connection detail page (spec 2)', () => {
     expect(screen.getByText('db.acme.com')).toBeTruthy();
   });
 
+  it('lists only the last 24 hours of errors on the Sync Errors card; the history keeps the week', async () => {
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+    const older: SyncRun = {
+      ...failedRun,
+      id: 'r-old',
+      error: 'an error of two days ago',
+      error_time: twoDaysAgo,
+      time_sync_started: twoDaysAgo,
+    };
+    stubApi({
+      ...base,
+      [`${INT}/warehouse/sync/summary`]: { body: { summary: summary() } },
+      [`${INT}/warehouse/sync/run/list`]: {
+        body: { ...page('records', [failedRun, older]).body, record_count: 2 },
+      },
+    });
+    renderAppAt(`/connection/${CONNECTION_ID}`);
+    const errors = await screen.findByRole('region', { name: 'Sync Errors' });
+    expect(await within(errors).findByText('relation "customers" does not exist')).toBeTruthy();
+    expect(within(errors).queryByText('an error of two days ago')).toBeNull();
+    expect(within(errors).getByText('Last 24 hours')).toBeTruthy();
+    expect(within(await screen.findByTestId('sync-runs-table')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('says when the sync runs could not be loaded instead of showing none, and reads them again', async () => {
+    const runs = { body: { ...page('records', [failedRun]).body, record_count: 1 } };
+    const failure = errorBody(500, 'InternalServerError', 'Something went wrong!');
+    const api = stubApi({
+      ...base,
+      [`${INT}/warehouse/sync/summary`]: { body: { summary: summary() } },
+      [`${INT}/warehouse/sync/run/list`]: [failure, failure, runs],
+    });
+    renderAppAt(`/connection/${CONNECTION_ID}`);
+    const retries = await screen.findAllByRole('button', { name: 'Try again' });
+    expect(screen.queryByText('No sync runs yet')).toBeNull();
+    expect(screen.queryByText('No errors found')).toBeNull();
+    fireEvent.click(retries[retries.length - 1]!);
+    await waitFor(() =>
+      expect(api.callsTo(`${INT}/warehouse/sync/run/list`).length).toBeGreaterThanOrEqual(3),
+    );
+  });
+
   it('says when the sync details could not be loaded, and reads them again on refresh', async () => {
     const api = stubApi({
       ...base,

@@ -27,6 +27,8 @@ export const SYNC_TOGGLED = {
 
 /** The chart and error list read every run of the window in one page. */
 const WINDOW_PAGE_SIZE = 500;
+/** Spec 9: the Sync Errors card shows the last 24 hours. */
+const ERROR_CARD_WINDOW_MS = 24 * 3600 * 1000;
 
 /** /connection/:id: tabs Sync history, Connection details, Activity log (spec 2). */
 export function ConnectionDetailRoute({ canEdit }: { canEdit: boolean }) {
@@ -148,15 +150,29 @@ function SyncHistoryTab({ connectionId, canEdit }: { connectionId: string; canEd
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <SyncActivityChart runs={windowRuns} loading={allRuns.isPending} now={now} />
+          <SyncActivityChart
+            runs={windowRuns}
+            loading={allRuns.isPending}
+            failed={allRuns.isError}
+            onRetry={() => void allRuns.refetch()}
+            now={now}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <SyncErrors runs={windowRuns} loading={allRuns.isPending} />
+          <SyncErrors
+            runs={windowRuns}
+            loading={allRuns.isPending}
+            failed={allRuns.isError}
+            onRetry={() => void allRuns.refetch()}
+            since={now - ERROR_CARD_WINDOW_MS}
+          />
         </Grid.Col>
       </Grid>
       <SyncRunsTable
         runs={runs.data?.records ?? []}
         loading={runs.isPending}
+        failed={runs.isError}
+        onRetry={() => void runs.refetch()}
         page={page}
         totalPages={runs.data?.page_count ?? 0}
         onPage={setPage}
