@@ -83,19 +83,23 @@ describe('EmailSettingsController', () => {
       expect(after.body.settings.email).toEqual(sender());
     });
 
-    it('updates the configuration, and allows an empty reply-to', async () => {
+    it('updates the configuration; the reply-to must stay a valid email', async () => {
       await t.call(emailSettingsCreateContract, sender(), admin).expect(200);
       const changed = {
         from_email: { name: 'Acme Team', email: `Team@${DEMO.toUpperCase()}` },
-        reply_to: '',
+        reply_to: 'Replies@Acme.example',
       };
       const updated = await t.call(emailSettingsUpdateContract, changed, admin).expect(200);
       expect(updated.body.email).toEqual({
         from_email: { name: 'Acme Team', email: `team@${DEMO}` },
-        reply_to: '',
+        reply_to: 'replies@acme.example',
       });
       const read = await t.call(settingsGetContract, {}, admin).expect(200);
       expect(read.body.settings.email).toEqual(updated.body.email);
+      const empty = await t
+        .call(emailSettingsUpdateContract, { ...changed, reply_to: '' }, admin)
+        .expect(400);
+      expect(empty.body.fields).toEqual({ reply_to: ['Please enter a valid email address'] });
     });
 
     it('refuses a second create and an update before any create', async () => {
@@ -197,10 +201,17 @@ describe('EmailSettingsController', () => {
       ['javascript:alert(1)', true],
       ['acme.com/opt-out', true],
       ['', true],
-      ['not a url', false],
     ])('refuses %j (custom %s) with the spec message', async (url, customUrl) => {
       const response = await t.call(unsubUrlCreateContract, { url, customUrl }, admin).expect(400);
       expect(response.body.fields).toEqual({ url: ['Please enter a valid url'] });
+    });
+
+    it('checks the URL only while the custom page is on (spec 5)', async () => {
+      await t.call(unsubUrlCreateContract, { url: 'not a url', customUrl: false }, admin).expect(200);
+      const on = await t
+        .call(unsubUrlUpdateContract, { url: 'not a url', customUrl: true }, admin)
+        .expect(400);
+      expect(on.body.fields).toEqual({ url: ['Please enter a valid url'] });
     });
 
     it('needs customUrl: on or off, never left out', async () => {

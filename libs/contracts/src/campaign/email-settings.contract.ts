@@ -34,16 +34,8 @@ export const globalEmailSettingSchema = z.object({
       .max(200, { error: 'Sender name must be at most 200 characters' }),
     email: emailAddress,
   }),
-  /** Optional: '' means replies go to the from address. */
-  reply_to: z
-    .string({ error: emailSettingsMessages.invalidEmail })
-    .trim()
-    .toLowerCase()
-    .max(254, { error: emailSettingsMessages.invalidEmail })
-    .refine((value) => value === '' || z.email().safeParse(value).success, {
-      error: emailSettingsMessages.invalidEmail,
-    })
-    .default(''),
+  /** Spec 5: a valid email, like the from email. */
+  reply_to: emailAddress,
 });
 export type GlobalEmailSetting = z.output<typeof globalEmailSettingSchema>;
 export type GlobalEmailSettingInput = z.input<typeof globalEmailSettingSchema>;
@@ -125,7 +117,8 @@ export const unsubUrlRequestSchema = z
     customUrl: z.boolean({ error: 'Custom URL setting is required' }),
   })
   .superRefine((value, ctx) => {
-    if ((value.customUrl || value.url !== '') && !isWebUrl(value.url)) {
+    // Spec 5: the URL is checked when the custom page is on; off, the page is the product's own.
+    if (value.customUrl && !isWebUrl(value.url)) {
       ctx.addIssue({ code: 'custom', path: ['url'], message: emailSettingsMessages.invalidUrl });
     }
   });

@@ -79,7 +79,7 @@ export function EmailSettingsForm({ saved, activeDomains, canEdit }: EmailSettin
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: formValues(saved, activeDomains),
-    validate: (values) => validateEmailSettings(values, saved),
+    validate: (values) => validateEmailSettings(values),
   });
   const save = useSaveEmailSettings({ onSaved: (step) => showSuccessToast(savedMessage(step)) });
   const domainOptions = Array.from(new Set([...activeDomains, form.values.from_domain].filter(Boolean)));
@@ -159,7 +159,8 @@ export function EmailSettingsForm({ saved, activeDomains, canEdit }: EmailSettin
               </Input.Wrapper>
               <TextInput
                 label="Reply-to"
-                description="Optional: where replies go. Leave empty to use the from email."
+                description="Where replies to campaign emails go."
+                withAsterisk
                 placeholder="support@acme.com"
                 readOnly={!canEdit}
                 {...form.getInputProps('reply_to')}

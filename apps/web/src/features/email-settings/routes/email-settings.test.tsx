@@ -55,7 +55,8 @@ describe('the Email settings page', () => {
     fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'acme.com/bye' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Sender name is required')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    // The from email and the still empty reply-to.
+    expect(screen.getAllByText('Please enter a valid email address')).toHaveLength(2);
     expect(screen.getByText('Please enter a valid url')).toBeTruthy();
     expect(api.callsTo(`${CAMPAIGN}/settings/email/create`)).toHaveLength(0);
 
@@ -89,7 +90,7 @@ describe('the Email settings page', () => {
             'from_email.email': ['The from email must use one of your active sender domains'],
           },
         ),
-        { body: { email: { ...email, reply_to: '' } } },
+        { body: { email: { ...email, reply_to: 'team@acme.com' } } },
       ],
       [`${CAMPAIGN}/settings/unsub-url/update`]: { body: unsub('https://acme.com/bye', false) },
     });
@@ -99,6 +100,11 @@ describe('the Email settings page', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
 
     fireEvent.change(replyTo, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Spec 5: the reply-to must be a valid email; nothing is sent until it is.
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(api.callsTo(`${CAMPAIGN}/settings/email/update`)).toHaveLength(0);
+    fireEvent.change(replyTo, { target: { value: 'team@acme.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       (await screen.findAllByText('The from email must use one of your active sender domains')).length,
@@ -126,7 +132,7 @@ describe('the Email settings page', () => {
     await screen.findByLabelText(/Sender name/);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Sender name is required')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getAllByText('Please enter a valid email address')).toHaveLength(2);
     expect(api.callsTo(`${CAMPAIGN}/settings/email/create`)).toHaveLength(0);
   });
 

@@ -55,6 +55,12 @@ describe('validateEmailSettings', () => {
     });
   });
 
+  it('needs a reply-to address', () => {
+    expect(validateEmailSettings(filled({ reply_to: '' }))).toEqual({
+      reply_to: 'Please enter a valid email address',
+    });
+  });
+
   it('needs a URL only when the custom page is on', () => {
     expect(validateEmailSettings(filled({ custom_url: false, url: '' }))).toEqual({});
     expect(validateEmailSettings(filled({ custom_url: true, url: '' }))).toEqual({
@@ -75,6 +81,7 @@ describe('saveSteps', () => {
       ...formValues(nothingSaved, ['demo.meridian.dev']),
       sender_name: 'Acme',
       from_local: 'News',
+      reply_to: 'help@acme.com',
       custom_url: true,
       url: 'https://acme.com/bye',
     });
@@ -82,24 +89,21 @@ describe('saveSteps', () => {
       {
         kind: 'email',
         action: 'create',
-        request: { from_email: { name: 'Acme', email: 'news@demo.meridian.dev' }, reply_to: '' },
+        request: { from_email: { name: 'Acme', email: 'news@demo.meridian.dev' }, reply_to: 'help@acme.com' },
       },
       { kind: 'unsub-url', action: 'create', request: { url: 'https://acme.com/bye', customUrl: true } },
     ]);
     expect(steps.map(savedMessage)).toEqual(['Global email configuration created', 'Unsubscribe URL added']);
   });
 
-  it('saves the mapping alone while no sender is configured and its fields are blank', () => {
+  it('checks the sender with every Save, the mapping alone included (spec: one Save validating both)', () => {
     const blank = formValues(nothingSaved, ['demo.meridian.dev']);
     const mapping = { ...blank, person_org_mapping: 'one_to_none' as const };
-    expect(validateEmailSettings(mapping, nothingSaved)).toEqual({});
-    expect(saveSteps(nothingSaved, mapping)).toEqual([
-      { kind: 'mapping', person_org_mapping: 'one_to_none' },
-    ]);
-    // Nothing else changed: the blank sender is checked, to show what is required.
-    expect(validateEmailSettings(blank, nothingSaved)).toMatchObject({ sender_name: expect.any(String) });
-    // A sender half typed is checked with the mapping.
-    expect(validateEmailSettings({ ...mapping, sender_name: 'Acme' }, nothingSaved)).not.toEqual({});
+    expect(validateEmailSettings(mapping)).toEqual({
+      sender_name: 'Sender name is required',
+      from_local: 'Please enter a valid email address',
+      reply_to: 'Please enter a valid email address',
+    });
   });
 
   it('sends nothing when nothing changed, ignoring case and spaces the server drops', () => {

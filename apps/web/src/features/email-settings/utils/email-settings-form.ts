@@ -104,34 +104,15 @@ function issuesOf(result: z.ZodSafeParseResult<unknown>): Record<string, string>
   return fields;
 }
 
-/**
- * Whether this save leaves the sender alone: none is configured yet, its fields are still blank,
- * and something else (the mapping, the opt-out page) changed. A Save with nothing changed still
- * checks the blank sender, to show what is required.
- */
-export function skipsSender(saved: SavedEmailSettings | undefined, values: EmailSettingsForm): boolean {
-  if (!saved || saved.email) return false;
-  const blank = [values.sender_name, values.from_local, values.reply_to].every((text) => text.trim() === '');
-  const otherChange =
-    values.person_org_mapping !== saved.person_org_mapping ||
-    values.custom_url !== (saved.unsubUrl?.customUrl ?? false) ||
-    values.url.trim() !== (saved.unsubUrl?.url ?? '');
-  return blank && otherChange;
-}
-
 /** Both forms checked with the contract's schemas, so the page and the service agree on every message. */
 export function validateEmailSettings(
   values: EmailSettingsForm,
-  saved?: SavedEmailSettings,
 ): Partial<Record<keyof EmailSettingsForm, string>> {
-  const sender = skipsSender(saved, values)
-    ? {}
-    : issuesOf(globalEmailSettingSchema.safeParse(emailRequestOf(values)));
   const errors = toFormErrors({
-    ...sender,
+    ...issuesOf(globalEmailSettingSchema.safeParse(emailRequestOf(values))),
     ...issuesOf(unsubUrlRequestSchema.safeParse(unsubRequestOf(values))),
   });
-  if (!values.from_domain && !skipsSender(saved, values)) errors.from_local = 'Please choose a sender domain';
+  if (!values.from_domain) errors.from_local = 'Please choose a sender domain';
   return errors;
 }
 
@@ -150,15 +131,13 @@ export type SaveStep =
 /** What one Save sends: only the parts that changed, each as a create, update or delete. */
 export function saveSteps(saved: SavedEmailSettings, values: EmailSettingsForm): SaveStep[] {
   const steps: SaveStep[] = [];
-  const email = skipsSender(saved, values) ? null : globalEmailSettingSchema.parse(emailRequestOf(values));
+  const email = globalEmailSettingSchema.parse(emailRequestOf(values));
   const emailChanged =
-    email !== null &&
-    (!saved.email ||
-      saved.email.from_email.name !== email.from_email.name ||
-      saved.email.from_email.email !== email.from_email.email ||
-      saved.email.reply_to !== email.reply_to);
-  if (email && emailChanged)
-    steps.push({ kind: 'email', action: saved.email ? 'update' : 'create', request: email });
+    !saved.email ||
+    saved.email.from_email.name !== email.from_email.name ||
+    saved.email.from_email.email !== email.from_email.email ||
+    saved.email.reply_to !== email.reply_to;
+  if (emailChanged) steps.push({ kind: 'email', action: saved.email ? 'update' : 'create', request: email });
 
   if (values.person_org_mapping !== saved.person_org_mapping) {
     steps.push({ kind: 'mapping', person_org_mapping: values.person_org_mapping });

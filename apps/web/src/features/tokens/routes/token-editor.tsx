@@ -140,7 +140,8 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
 
   const nameMessage = draft.name === '' ? null : nameError(draft.name);
   const blockedByCheck = check.status === 'invalid';
-  const canSave = dirty && !blockedByCheck && nameMessage === null && !save.isPending;
+  // Spec 5: the type cannot change, and Save is disabled on errors.
+  const canSave = dirty && !blockedByCheck && typeChange === null && nameMessage === null && !save.isPending;
 
   const onSave = () => {
     const errors = saveErrors(draft, type);

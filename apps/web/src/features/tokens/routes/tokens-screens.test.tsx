@@ -164,6 +164,20 @@ describe('the token editor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/token/${ID}`));
   });
 
+  it("keeps Save disabled while the code would change the token's type (spec 5: the type cannot change)", async () => {
+    stub({
+      [`${TOKENS}/tokens.get`]: { body: { token: token() } },
+      [`${TOKENS}/tokens.verify`]: [{ body: { return_type: 'string' } }, { body: { return_type: 'number' } }],
+    });
+    renderAppAt(`/token/${ID}`);
+    fireEvent.change(await screen.findByLabelText('Description'), { target: { value: 'Changed' } });
+    const save = screen.getByRole('button', { name: 'Save Token' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Insert upcase' }));
+    expect(await screen.findByText('Token type cannot be modified from string to number')).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(true);
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     stub({
       [`${TOKENS}/tokens.get`]: { body: { token: token() } },
