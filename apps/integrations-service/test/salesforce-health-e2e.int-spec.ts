@@ -92,11 +92,18 @@ describe('Salesforce sync health, end to end', () => {
 
       // The product changes the title; Salesforce refuses it: the integration user cannot edit Title.
       fake.setFieldAccess('Contact', 'Title', { editable: false });
-      await sql(`UPDATE campaign.persons SET title = 'New', _updated_time = now() WHERE id = $1`, [
-        person!.id,
-      ]);
+      const [changed] = await sql<{ at: Date }>(
+        `UPDATE campaign.persons SET title = 'New', _updated_time = now() WHERE id = $1 RETURNING _updated_time AS at`,
+        [person!.id],
+      );
+      // Stamped with the person's own update time, as the campaign service's exports are.
       await exportPersons(app, org, conn, [
-        { person_id: person!.id, email: 'kim@example.com', values: { title: 'New' } },
+        {
+          person_id: person!.id,
+          email: 'kim@example.com',
+          values: { title: 'New' },
+          time_updated: changed!.at.toISOString(),
+        },
       ]);
       await eventually(
         async () =>
