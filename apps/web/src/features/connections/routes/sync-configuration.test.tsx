@@ -2,12 +2,13 @@ import type { DestinationTable, SourceColumn, SyncStructure } from '@meridian/co
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
-import { stubApi } from '@/test/api-stub';
+import { errorBody, stubApi } from '@/test/api-stub';
 import { renderAppAt, resetAppHarness } from '@/test/app-harness';
 import {
   CONNECTION_ID,
   constantsAnswer,
   INT,
+  page,
   signedInAdmin,
   signedInUser,
   warehouseConnection,
@@ -177,5 +178,24 @@ describe('the warehouse sync setup (spec 2, 4, 5)', () => {
     );
     const firstName = await screen.findByRole('combobox', { name: 'Source column for first_name' });
     expect(firstName.hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the sync configuration list', () => {
+  it("says when the connections could not be loaded instead of 'No connections found', and reads them again", async () => {
+    const api = stubApi({
+      ...signedInAdmin,
+      ...constantsAnswer,
+      [`${INT}/warehouse/connection/list`]: [
+        errorBody(500, 'InternalServerError', 'Something went wrong!'),
+        page('connections', [warehouseConnection()]),
+      ],
+    });
+    renderAppAt('/sync/configuration');
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No connections found')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Set up the sync of Analytics warehouse' })).toBeTruthy();
+    expect(api.callsTo(`${INT}/warehouse/connection/list`)).toHaveLength(2);
   });
 });
