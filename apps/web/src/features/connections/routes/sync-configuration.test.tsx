@@ -55,13 +55,17 @@ const savedSync: SyncStructure = {
   ],
 };
 
-function setupApi(signedIn: Record<string, unknown>, sync: SyncStructure | null = null) {
+function setupApi(
+  signedIn: Record<string, unknown>,
+  sync: SyncStructure | null = null,
+  tables: DestinationTable[] = destinations,
+) {
   return stubApi({
     ...(signedIn as Parameters<typeof stubApi>[0]),
     ...constantsAnswer,
     [`${INT}/warehouse/connection/get`]: { body: { connection: warehouseConnection() } },
     [`${INT}/warehouse/sync/get`]: { body: { sync } },
-    [`${INT}/warehouse/destination/table.list`]: { body: { tables: destinations } },
+    [`${INT}/warehouse/destination/table.list`]: { body: { tables } },
     [`${INT}/warehouse/source/table.list`]: {
       body: { schema_name: 'public', tables: [{ table_name: 'customers', table_type: 'table' }] },
     },
@@ -168,6 +172,21 @@ describe('the warehouse sync setup (spec 2, 4, 5)', () => {
     expect(await screen.findByText('Sync updated successfully')).toBeTruthy();
     expect(screen.queryByText('Sync Successfully Saved')).toBeNull();
     expect(api.callsTo(`${INT}/warehouse/sync/save`)).toHaveLength(1);
+  });
+
+  it('does not offer the person table when another connection syncs into it', async () => {
+    const api = setupApi(signedInAdmin, null, [
+      { ...destinations[0]!, used_in_connection: true },
+      destinations[1]!,
+    ]);
+    renderAppAt(`/sync/configuration/${CONNECTION_ID}`);
+    await screen.findByRole('button', { name: 'Save Sync' });
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Destination Table' }));
+    expect(await screen.findByRole('option', { name: 'Custom Table' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'person' })).toBeNull();
+    expect(api.callsTo(`${INT}/warehouse/destination/table.list`)[0]?.body).toEqual({
+      connection_id: CONNECTION_ID,
+    });
   });
 
   it('lets users who are not admins look, not change', async () => {
