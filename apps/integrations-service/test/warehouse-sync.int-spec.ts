@@ -236,6 +236,100 @@ describe('warehouse syncs', () => {
     expect(n).toBe(0);
   });
 
+  describe('a destination table another connection of the organisation syncs into', () => {
+    type Listed = { table_name: string; used_in_connection: boolean; multi_source: boolean };
+    const inUse = async (who: SignedIn, connectionId?: string) => {
+      const body = connectionId ? { connection_id: connectionId } : {};
+      const { body: answer } = await call(warehouseDestinationTableListContract, body, who).expect(200);
+      return Object.fromEntries(
+        (answer.tables as Listed[]).map((t) => [t.table_name, [t.used_in_connection, t.multi_source]]),
+      );
+    };
+    const paused = (connectionId: string) => ({ ...customersSync(connectionId), enable_sync: false });
+    const customTable = (connectionId: string) => ({
+      connection_id: connectionId,
+      sync_interval: 2,
+      enable_sync: false,
+      tables: [
+        {
+          table_name: 'customers',
+          columns: [{ column_name: 'email', destination_column_name: 'email', primary_key: false }],
+        },
+      ],
+    });
+    const tablesOf = (connectionId: string) =>
+      sql<{ destination_table_name: string | null }>(
+        `SELECT t.destination_table_name FROM integrations.warehouse_sync_tables t
+         JOIN integrations.warehouse_syncs s ON s.id = t.sync_id WHERE s.connection_id = $1 ORDER BY t.position`,
+        [connectionId],
+      );
+
+    it('is flagged used_in_connection for the other connections only, and a save cannot take the person table', async () => {
+      const owner = await platform.newOrganisation();
+      const first = await connect(owner, 'First source');
+      const second = await connect(owner, 'Second source');
+      expect(await inUse(owner, second)).toEqual({ person: [false, false], 'Custom Table': [false, true] });
+
+      await call(warehouseSyncSaveContract, paused(first), owner).expect(200);
+      expect(await inUse(owner, second)).toEqual({ person: [true, false], 'Custom Table': [false, true] });
+      // The connection's own sync does not count; without a connection, every sync does.
+      expect(await inUse(owner, first)).toEqual({ person: [false, false], 'Custom Table': [false, true] });
+      expect(await inUse(owner)).toEqual({ person: [true, false], 'Custom Table': [false, true] });
+
+      const refused = await call(warehouseSyncSaveContract, paused(second), owner).expect(400);
+      const text = warehouseSyncMessages.destinationTableInOtherConnection;
+      expect(refused.body).toMatchObject({
+        description: text,
+        fields: { tables: [text], 'tables.0': [text] },
+      });
+      expect(await tablesOf(second)).toEqual([]);
+
+      // The custom table is multi-source: both connections may feed it.
+      await call(warehouseSyncSaveContract, customTable(second), owner).expect(200);
+      expect(await inUse(owner, first)).toEqual({ person: [false, false], 'Custom Table': [true, true] });
+      // The first connection's sync stays editable: a new column, and a custom table too.
+      const more = paused(first);
+      more.tables[0]!.columns.push({
+        column_name: 'is_paying',
+        destination_column_name: 'is_paying',
+        primary_key: false,
+      });
+      more.tables.push({
+        table_name: 'paying_customers',
+        columns: [{ column_name: 'email', destination_column_name: 'email', primary_key: false }],
+      } as (typeof more.tables)[number]);
+      await call(warehouseSyncSaveContract, more, owner).expect(200);
+      expect(await tablesOf(first)).toEqual([
+        { destination_table_name: 'person' },
+        { destination_table_name: null },
+      ]);
+      expect(await tablesOf(second)).toEqual([{ destination_table_name: null }]);
+
+      // Another organisation's syncs are no concern of this one.
+      const elsewhere = await connect(stranger, 'Stranger source');
+      expect(await inUse(stranger, elsewhere)).toEqual({
+        person: [false, false],
+        'Custom Table': [false, true],
+      });
+    });
+
+    it('goes to one connection only when two save it at once', async () => {
+      const owner = await platform.newOrganisation();
+      const ids = [await connect(owner, 'Racing one'), await connect(owner, 'Racing two')];
+      const answers = await Promise.all(ids.map((id) => call(warehouseSyncSaveContract, paused(id), owner)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+      const loser = answers.find((a) => a.status === 400)!;
+      expect(loser.body.description).toBe(warehouseSyncMessages.destinationTableInOtherConnection);
+      const [{ n }] = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM integrations.warehouse_sync_tables t
+         JOIN integrations.warehouse_syncs s ON s.id = t.sync_id
+         WHERE s.connection_id = ANY($1::uuid[]) AND t.destination_table_name = 'person'`,
+        [ids],
+      );
+      expect(n).toBe(1);
+    });
+  });
+
   it('syncs every row, then only the rows that changed; a saved sync takes new columns but keeps its own', async () => {
     const org = admin.organisation.id;
     const id = await connect(admin, 'Customers');
@@ -383,15 +477,17 @@ describe('warehouse syncs', () => {
   });
 
   it('pauses on a warehouse error with the error, and resumes without losing or repeating rows', async () => {
-    const org = admin.organisation.id;
-    const id = await connect(admin, 'Breaks');
+    // An organisation of its own: the person table of the first one is taken by 'Customers'.
+    const owner = await platform.newOrganisation();
+    const org = owner.organisation.id;
+    const id = await connect(owner, 'Breaks');
     // Saved while the table is readable (a save checks what it adds exists), enabled once it is not.
-    await call(warehouseSyncSaveContract, { ...customersSync(id), enable_sync: false }, admin).expect(200);
+    await call(warehouseSyncSaveContract, { ...customersSync(id), enable_sync: false }, owner).expect(200);
     await warehouse.sql(`REVOKE SELECT ON analytics.customers FROM ${warehouse.user}`);
-    await call(warehouseSyncSaveContract, customersSync(id), admin).expect(200);
+    await call(warehouseSyncSaveContract, customersSync(id), owner).expect(200);
     const paused = await eventually(
       async () => {
-        const { body } = await call(warehouseSyncSummaryContract, { connection_id: id }, admin).expect(200);
+        const { body } = await call(warehouseSyncSummaryContract, { connection_id: id }, owner).expect(200);
         return body.summary.error ? body.summary : undefined;
       },
       { what: 'the sync to pause', timeoutMs: 120_000 },
@@ -404,15 +500,15 @@ describe('warehouse syncs', () => {
     const resumed = await call(
       warehouseSyncToggleContract,
       { connection_id: id, sync_enabled: true },
-      admin,
+      owner,
     ).expect(200);
     expect(resumed.body.summary).toMatchObject({ sync_enabled: true, error: null });
     await settled(id, 2);
     const all = await runs(id);
     expect(all.map((r) => r.state)).toEqual(['failed', 'finished']);
-    expect(all[1]).toMatchObject({ records_read_count: 250, records_inserted_count: 0 });
+    expect(all[1]).toMatchObject({ records_read_count: 250, records_inserted_count: 250 });
     const types = (
-      await call(activityLogListContract, { connection_id: id }, admin).expect(200)
+      await call(activityLogListContract, { connection_id: id }, owner).expect(200)
     ).body.records.map((r: { activity_type: string; account_id: string | null }) => [
       r.activity_type,
       r.account_id === null,
@@ -423,6 +519,11 @@ describe('warehouse syncs', () => {
       ['sync_created', false],
     ]);
     expect(await person(org, 'person9@example.com')).toBeDefined();
+    const [{ n }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM campaign.persons WHERE organisation_id = $1`,
+      [org],
+    );
+    expect(n).toBe(250);
   });
 
   it('goes on from its checkpoint after the service stops mid-run, publishing each row once', async () => {

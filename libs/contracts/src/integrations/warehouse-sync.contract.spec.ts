@@ -113,6 +113,46 @@ describe('validateSyncSave', () => {
   });
 });
 
+describe('a destination table another connection syncs into', () => {
+  const elsewhere = destinations.map((d) => ({ ...d, used_in_connection: true }));
+
+  it('is not offered unless multi_source', () => {
+    expect(offeredDestinationTables(elsewhere, []).map((d) => d.table_name)).toEqual([
+      CUSTOM_DESTINATION_TABLE,
+    ]);
+    expect(offeredDestinationTables(destinations, []).map((d) => d.table_name)).toEqual([
+      PERSON_DESTINATION_TABLE,
+      CUSTOM_DESTINATION_TABLE,
+    ]);
+  });
+
+  it('cannot be added by a save, with the table named inline and in the toast', () => {
+    const custom = {
+      table_name: 'scores',
+      columns: [{ column_name: 'mail', destination_column_name: 'email' }],
+    };
+    const check = validateSyncSave({ tables: [custom, personTable], sync_interval: 2 }, elsewhere);
+    expect(check.errors).toEqual([m.destinationTableInOtherConnection]);
+    expect(check.tables).toEqual({ 1: [m.destinationTableInOtherConnection] });
+  });
+
+  it("stays in the connection's saved sync, which may still be edited", () => {
+    const more = {
+      ...personTable,
+      columns: [...personTable.columns, { column_name: 'name', destination_column_name: 'first_name' }],
+    };
+    expect(validateSyncSave({ tables: [more], sync_interval: 2 }, elsewhere, [personTable])).toEqual({
+      errors: [],
+      tables: {},
+    });
+    // Saved under another source table: the new one is refused.
+    const other = { ...personTable, table_name: 'members' };
+    expect(validateSyncSave({ tables: [other], sync_interval: 2 }, elsewhere, [personTable]).errors).toEqual([
+      m.destinationTableInOtherConnection,
+    ]);
+  });
+});
+
 describe('checkSyncLocked', () => {
   const saved = [{ ...personTable, destination_table_name: 'person', cursor_column: null }];
   it('allows new columns and new tables', () => {

@@ -27,6 +27,7 @@ export const warehouseSyncMessages = {
   destinationColumnTwice: 'A destination column can be mapped only once',
   tableRequired: 'Add at least one table to sync',
   destinationTableInUse: 'Destination table is already used in this sync',
+  destinationTableInOtherConnection: 'This table is already synced from another connection',
   sourceTableTwice: 'A source table can be synced only once',
   locked: 'Syncs are not editable later: tables and existing columns cannot be changed',
   noSchema: 'Select a schema for the connection before setting up a sync',
@@ -97,8 +98,13 @@ export type SyncStructure = z.infer<typeof syncStructureSchema>;
 export const destinationTableSchema = z.object({
   table_name: z.string(),
   default: z.boolean(),
+  /**
+   * Another connection of the organisation syncs into this table (any connection when the list is
+   * asked without one). Unless multi_source, it is not offered and a save may not add it (spec 5).
+   */
   used_in_connection: z.boolean(),
   columns: z.array(z.object({ name: z.string(), required: z.boolean() })),
+  /** Many source tables, of any connections, may feed it ('Custom Table'); the person table may not. */
   multi_source: z.boolean(),
 });
 export type DestinationTable = z.infer<typeof destinationTableSchema>;
@@ -230,13 +236,19 @@ export interface SyncSaveCheck {
   tables: Record<number, string[]>;
 }
 
+const tableKey = (t: Pick<SyncTable, 'table_name' | 'destination_table_name'>) =>
+  `${t.table_name}\u0000${t.destination_table_name ?? CUSTOM_DESTINATION_TABLE}`;
+
 /**
  * Spec 5 "Warehouse sync save", shared by the setup form and the service. `destinations` is the
- * /warehouse/destination/table.list answer; a table without destination is a custom table.
+ * /warehouse/destination/table.list answer for the connection; a table without destination is a
+ * custom table. `saved` are the tables of the connection's saved sync: they keep their destination
+ * even if another connection uses it too, so the sync stays editable.
  */
 export function validateSyncSave(
   input: { tables: readonly z.input<typeof syncTableSchema>[]; sync_interval?: number | null },
   destinations: readonly DestinationTable[],
+  saved: readonly Pick<SyncTable, 'table_name' | 'destination_table_name'>[] = [],
 ): SyncSaveCheck {
   const m = warehouseSyncMessages;
   const errors = new Set<string>();
@@ -250,6 +262,7 @@ export function validateSyncSave(
   else if (!isValidSyncInterval(input.sync_interval)) errors.add(m.invalidFrequency);
   if (input.tables.length === 0) errors.add(m.tableRequired);
 
+  const savedKeys = new Set(saved.map(tableKey));
   const destinationUse = new Map<string, number>();
   const sourceTables = new Set<string>();
   input.tables.forEach((table, index) => {
@@ -260,6 +273,8 @@ export function validateSyncSave(
     destinationUse.set(destinationName, uses);
     if (!destination || (uses > 1 && !destination.multi_source))
       flag(index, m.destinationTableInUse, m.destinationTableInUse);
+    else if (destination.used_in_connection && !destination.multi_source && !savedKeys.has(tableKey(table)))
+      flag(index, m.destinationTableInOtherConnection, m.destinationTableInOtherConnection);
     if (sourceTables.has(table.table_name)) flag(index, m.sourceTableTwice, m.sourceTableTwice);
     sourceTables.add(table.table_name);
 
@@ -284,17 +299,17 @@ export function unmappedSourceColumns(all: readonly string[], table: Pick<SyncTa
   return all.filter((name) => !taken.has(name));
 }
 
-/** Destination tables the picker offers: one in use by this sync is left out unless multi_source (spec 5). */
+/**
+ * Destination tables the picker offers (spec 5): one in use, by this sync or by another connection,
+ * is left out unless multi_source.
+ */
 export function offeredDestinationTables(
   destinations: readonly DestinationTable[],
   tables: readonly Pick<SyncTable, 'destination_table_name'>[],
 ): DestinationTable[] {
   const used = new Set(tables.map((t) => t.destination_table_name ?? CUSTOM_DESTINATION_TABLE));
-  return destinations.filter((d) => d.multi_source || !used.has(d.table_name));
+  return destinations.filter((d) => d.multi_source || (!d.used_in_connection && !used.has(d.table_name)));
 }
-
-const tableKey = (t: Pick<SyncTable, 'table_name' | 'destination_table_name'>) =>
-  `${t.table_name}\u0000${t.destination_table_name ?? CUSTOM_DESTINATION_TABLE}`;
 
 /**
  * Spec 4: a saved sync is not editable later. Every saved table stays, with its cursor column and

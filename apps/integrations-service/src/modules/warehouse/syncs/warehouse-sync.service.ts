@@ -8,6 +8,7 @@ import {
   FILLABLE_DEFAULT_FIELDS,
   type ParsedRequestOf,
   PERSON_DESTINATION_TABLE,
+  type SyncSaveCheck,
   type SyncStructure,
   type SyncSummary,
   validateSyncSave,
@@ -43,6 +44,21 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 const tableKey = (t: { table_name: string; destination_table_name?: string | null }) =>
   `${t.table_name}\u0000${t.destination_table_name ?? ''}`;
 
+/** A refused save: the toast texts on `tables` or `sync_interval`, and each table's inline texts. */
+function saveRefused(check: SyncSaveCheck): ValidationError {
+  const frequency = new Set<string>([
+    warehouseSyncMessages.frequencyRequired,
+    warehouseSyncMessages.invalidFrequency,
+  ]);
+  const fields: Record<string, string[]> = {};
+  const onTables = check.errors.filter((e) => !frequency.has(e));
+  const onInterval = check.errors.filter((e) => frequency.has(e));
+  if (onTables.length > 0) fields.tables = onTables;
+  if (onInterval.length > 0) fields.sync_interval = onInterval;
+  for (const [index, texts] of Object.entries(check.tables)) fields[`tables.${index}`] = texts;
+  return new ValidationError(fields, check.errors.join(', '));
+}
+
 /** A connection's sync: its setup (locked once saved but for new columns), pause/resume, summary. */
 @Injectable()
 export class WarehouseSyncService {
@@ -68,20 +84,24 @@ export class WarehouseSyncService {
     return this.structure(connection, sync, await this.syncs.tables(sync.id));
   }
 
-  /** Spec 3 "Destination table": the person table with its fields, then 'Custom Table'. */
-  async destinationTables(organisationId: string, connectionId?: string): Promise<DestinationTable[]> {
-    let used: SyncTableRow[] = [];
-    if (connectionId) {
-      await this.connection(organisationId, connectionId);
-      const sync = await this.syncs.byConnection(organisationId, connectionId);
-      used = sync ? await this.syncs.tables(sync.id) : [];
-    }
-    const custom = await this.syncs.customColumns(organisationId, FILLABLE_DEFAULT_FIELDS);
+  /**
+   * Spec 3 "Destination table": the person table with its fields, then 'Custom Table'. A table is
+   * `used_in_connection` when another connection of the organisation syncs into it (any connection
+   * when none is given): the connection's own sync does not count, so it stays editable.
+   */
+  async destinationTables(
+    organisationId: string,
+    connectionId?: string,
+    tx?: Transaction,
+  ): Promise<DestinationTable[]> {
+    if (connectionId) await this.connection(organisationId, connectionId, tx);
+    const elsewhere = new Set(await this.syncs.destinationsInUse(organisationId, connectionId ?? null, tx));
+    const custom = await this.syncs.customColumns(organisationId, FILLABLE_DEFAULT_FIELDS, tx);
     return [
       {
         table_name: PERSON_DESTINATION_TABLE,
         default: true,
-        used_in_connection: used.some((t) => t.destination_table_name === PERSON_DESTINATION_TABLE),
+        used_in_connection: elsewhere.has(PERSON_DESTINATION_TABLE),
         columns: [
           ...FILLABLE_DEFAULT_FIELDS.map((name) => ({ name, required: name === 'email' })),
           ...custom.map((name) => ({ name, required: false })),
@@ -91,7 +111,7 @@ export class WarehouseSyncService {
       {
         table_name: CUSTOM_DESTINATION_TABLE,
         default: false,
-        used_in_connection: used.some((t) => t.destination_table_name === null),
+        used_in_connection: elsewhere.has(null),
         columns: [{ name: 'email', required: true }],
         multi_source: true,
       },
@@ -113,30 +133,18 @@ export class WarehouseSyncService {
       cursor_column: t.cursor_column ?? null,
       columns: t.columns.map((c) => ({ ...c, primary_key: c.primary_key ?? false })),
     }));
-    const check = validateSyncSave(
-      { tables, sync_interval: input.sync_interval },
-      await this.destinationTables(organisationId),
-    );
-    if (check.errors.length > 0) {
-      const frequency = new Set<string>([
-        warehouseSyncMessages.frequencyRequired,
-        warehouseSyncMessages.invalidFrequency,
-      ]);
-      const fields: Record<string, string[]> = {};
-      const onTables = check.errors.filter((e) => !frequency.has(e));
-      const onInterval = check.errors.filter((e) => frequency.has(e));
-      if (onTables.length > 0) fields.tables = onTables;
-      if (onInterval.length > 0) fields.sync_interval = onInterval;
-      for (const [index, texts] of Object.entries(check.tables)) fields[`tables.${index}`] = texts;
-      throw new ValidationError(fields, check.errors.join(', '));
-    }
     const current = await this.syncs.byConnection(organisationId, connection.id);
-    await this.checkSources(connection, current ? await this.syncs.tables(current.id) : [], tables);
+    const savedBefore = current ? await this.syncs.tables(current.id) : [];
+    await this.checkSave(organisationId, connection.id, input.sync_interval, tables, savedBefore);
+    await this.checkSources(connection, savedBefore, tables);
 
     const sync = await this.transactions.run(async (tx) => {
+      await this.syncs.lockDestinations(tx, organisationId);
       await this.connection(organisationId, input.connection_id, tx);
       let sync = await this.syncs.byConnection(organisationId, connection.id, tx);
       const saved = sync ? await this.syncs.tables(sync.id, tx) : [];
+      // Again under the lock: another connection may have taken a destination table meanwhile.
+      await this.checkSave(organisationId, connection.id, input.sync_interval, tables, saved, tx);
       const locked = checkSyncLocked(saved, tables);
       if (locked) throw new ValidationError({ tables: [locked] }, locked);
       const byKey = new Map(tables.map((t) => [tableKey(t), t]));
@@ -174,6 +182,20 @@ export class WarehouseSyncService {
       { ...sync, sync_enabled: input.enable_sync },
       await this.syncs.tables(sync.id),
     );
+  }
+
+  /** Spec 5's save rules, with the destination tables as the connection sees them. */
+  private async checkSave(
+    organisationId: string,
+    connectionId: string,
+    syncInterval: number,
+    tables: readonly NewSyncTable[],
+    saved: readonly SyncTableRow[],
+    tx?: Transaction,
+  ): Promise<void> {
+    const destinations = await this.destinationTables(organisationId, connectionId, tx);
+    const check = validateSyncSave({ tables, sync_interval: syncInterval }, destinations, saved);
+    if (check.errors.length > 0) throw saveRefused(check);
   }
 
   /**

@@ -170,9 +170,43 @@ export class WarehouseSyncsRepository {
     );
   }
 
+  /**
+   * The destination tables (null: a custom table) that the syncs of the organisation's other
+   * connections feed; with no connection, those of all its connections.
+   */
+  async destinationsInUse(
+    organisationId: string,
+    exceptConnectionId: string | null,
+    tx?: Transaction,
+  ): Promise<(string | null)[]> {
+    const rows = (await this.db(tx).query(
+      `SELECT DISTINCT t.destination_table_name AS name
+       FROM integrations.warehouse_sync_tables t
+       JOIN integrations.warehouse_syncs s ON s.id = t.sync_id AND s.organisation_id = $1
+       JOIN integrations.connections c ON c.id = s.connection_id AND c.organisation_id = $1
+       WHERE t.organisation_id = $1 AND ($2::uuid IS NULL OR s.connection_id <> $2::uuid)`,
+      [organisationId, exceptConnectionId],
+    )) as { name: string | null }[];
+    return rows.map((r) => r.name);
+  }
+
+  /**
+   * Serialises the organisation's sync saves until the transaction ends, so two connections cannot
+   * both take a single-source destination table at once.
+   */
+  async lockDestinations(tx: Transaction, organisationId: string): Promise<void> {
+    await this.db(tx).query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `warehouse-sync-destinations:${organisationId}`,
+    ]);
+  }
+
   /** Custom destination columns the organisation's syncs map (the person fields they create). */
-  async customColumns(organisationId: string, defaults: readonly string[]): Promise<string[]> {
-    const rows = (await this.db().query(
+  async customColumns(
+    organisationId: string,
+    defaults: readonly string[],
+    tx?: Transaction,
+  ): Promise<string[]> {
+    const rows = (await this.db(tx).query(
       `SELECT DISTINCT c->>'destination_column_name' AS name
        FROM integrations.warehouse_sync_tables t, jsonb_array_elements(t.columns) c
        WHERE t.organisation_id = $1 AND NOT (c->>'destination_column_name' = ANY($2::text[]))

@@ -19,5 +19,7 @@ export const syncKeys = {
   structure: (id: string) => [...syncKeys.of(id), 'structure'] as const,
   runs: (id: string, query: object) => [...syncKeys.of(id), 'runs', query] as const,
   activity: (id: string, page: number) => [...syncKeys.of(id), 'activity', page] as const,
-  destinations: (id: string) => [...syncKeys.of(id), 'destinations'] as const,
+  /** Every connection's destination tables: a save of one sync changes what the others may use. */
+  destinationLists: () => [...syncKeys.all, 'destinations'] as const,
+  destinations: (id: string) => [...syncKeys.destinationLists(), id] as const,
 };

@@ -86,6 +86,7 @@ export function useSaveSync() {
     onSuccess: (sync) => {
       queryClient.setQueryData(syncKeys.structure(sync.connection_id), sync);
       void queryClient.invalidateQueries({ queryKey: syncKeys.of(sync.connection_id) });
+      void queryClient.invalidateQueries({ queryKey: syncKeys.destinationLists() });
       return queryClient.invalidateQueries({ queryKey: connectionKeys.all });
     },
   });

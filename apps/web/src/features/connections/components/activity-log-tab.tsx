@@ -1,7 +1,7 @@
 import { Center, Paper, Stack, Text, Timeline } from '@mantine/core';
 import type { ActivityLog } from '@meridian/contracts';
 import { IconActivity, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
-import { ListLoader } from '@/components/list-table';
+import { ListFailed, ListLoader } from '@/components/list-table';
 import { ListPagination, usePageState } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
 import { useActivityLog } from '../api/syncs';
@@ -33,10 +33,14 @@ export function ActivityLogTab({ connectionId }: { connectionId: string }) {
   const { page, setPage } = usePageState();
   const log = useActivityLog(connectionId, page);
   const records = log.isError ? [] : (log.data?.records ?? []);
+  // Spec 8: a failed list read counts no pages.
+  const totalPages = log.isError ? 0 : (log.data?.page_count ?? 0);
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
       {log.isPending ? (
         <ListLoader />
+      ) : log.isError ? (
+        <ListFailed retry={() => void log.refetch()} />
       ) : records.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap={6}>
@@ -71,7 +75,7 @@ export function ActivityLogTab({ connectionId }: { connectionId: string }) {
               );
             })}
           </Timeline>
-          <ListPagination page={page} totalPages={log.data?.page_count ?? 0} onChange={setPage} />
+          <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
         </Stack>
       )}
     </Paper>

@@ -1,4 +1,4 @@
-import type { SyncRun, SyncSummary } from '@meridian/contracts';
+import type { ActivityLog, SyncRun, SyncSummary } from '@meridian/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
@@ -128,6 +128,33 @@ describe('the connection detail page (spec 2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh sync details' }));
     expect(await screen.findByText('Records synced in total')).toBeTruthy();
     expect(api.callsTo(`${INT}/warehouse/sync/summary`)).toHaveLength(2);
+  });
+
+  it("says when the activity log could not be loaded instead of 'No Activities Yet!', and reads it again", async () => {
+    const activity: ActivityLog = {
+      id: 'l-1',
+      activity_time: '2026-11-20T09:00:00.000Z',
+      activity_type: 'sync_created',
+      account_id: null,
+      additional_info: { tables_added: ['customers'], tables_edited: [] },
+    };
+    const api = stubApi({
+      ...base,
+      [`${INT}/warehouse/sync/summary`]: { body: { summary: summary() } },
+      [`${INT}/warehouse/sync/run/list`]: { body: { ...page('records', []).body, record_count: 0 } },
+      [`${INT}/activity-log/list`]: [
+        errorBody(500, 'InternalServerError', 'Something went wrong!'),
+        page('records', [activity]),
+      ],
+    });
+    renderAppAt(`/connection/${CONNECTION_ID}`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Activity log' }));
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No Activities Yet!')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Tables added: customers')).toBeTruthy();
+    expect(api.callsTo(`${INT}/activity-log/list`)).toHaveLength(2);
+    expect(screen.queryByText('No Activities Yet!')).toBeNull();
   });
 
   it("shows 'Sync Paused' with the error and Copy error, and resumes with the spec's toast", async () => {

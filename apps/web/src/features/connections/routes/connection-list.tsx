@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from '@/lib/router';
 import { EmptyState } from '@/components/empty-state';
 import { PageLayout } from '@/components/layout/page-layout';
-import { ListLoader } from '@/components/list-table';
+import { ListFailed, ListLoader } from '@/components/list-table';
 import { ListPagination, usePageState } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
 import { useUnifiedConnections } from '../api/connections';
@@ -40,6 +40,10 @@ export function ConnectionListRoute({ canEdit }: { canEdit: boolean }) {
     >
       {connections.isPending ? (
         <ListLoader />
+      ) : connections.isError ? (
+        <Paper p="md">
+          <ListFailed retry={() => void connections.refetch()} />
+        </Paper>
       ) : records.length === 0 ? (
         <Paper p="md">
           <EmptyState

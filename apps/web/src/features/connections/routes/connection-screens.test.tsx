@@ -55,6 +55,24 @@ describe('the connection list', () => {
     expect(screen.getByRole('button', { name: 'New connection' })).toBeTruthy();
   });
 
+  it('says when the list could not be loaded instead of asking for a first connection, and reads it again', async () => {
+    const api = stubApi({
+      ...signedInAdmin,
+      ...constantsAnswer,
+      [LIST]: [
+        errorBody(500, 'InternalServerError', 'Something went wrong!'),
+        page('connections', [unifiedConnection()]),
+      ],
+    });
+    renderAppAt('/connection');
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText("Let's start adding your first connection")).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Analytics warehouse' })).toBeTruthy();
+    expect(api.callsTo(LIST)).toHaveLength(2);
+    expect(screen.queryByText("Let's start adding your first connection")).toBeNull();
+  });
+
   it('disables the add buttons for users who are not admins', async () => {
     stubApi({ ...signedInUser, ...empty });
     renderAppAt('/connection');

@@ -5,7 +5,7 @@ import { Link } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { PageLayout } from '@/components/layout/page-layout';
-import { ListLoader } from '@/components/list-table';
+import { ListFailed, ListLoader } from '@/components/list-table';
 import { ListPagination, usePageState } from '@/components/pagination';
 import { useWarehouseConnections } from '../api/connections';
 import { platformOf } from '../utils/platforms';
@@ -14,12 +14,14 @@ import { platformOf } from '../utils/platforms';
 export function SyncConfigurationListRoute() {
   const { page, setPage } = usePageState();
   const list = useWarehouseConnections(page);
-  const connections = list.data?.connections ?? [];
+  const connections = list.isError ? [] : (list.data?.connections ?? []);
   return (
     <PageLayout title="Sync configuration" description="Pick a warehouse connection to set up what it syncs.">
       <Paper p={0}>
         {list.isPending ? (
           <ListLoader />
+        ) : list.isError ? (
+          <ListFailed retry={() => void list.refetch()} />
         ) : connections.length === 0 ? (
           <EmptyState
             icon={<IconPlugConnected size={22} stroke={1.6} />}
@@ -57,7 +59,11 @@ export function SyncConfigurationListRoute() {
                 </Button>
               </Group>
             ))}
-            <ListPagination page={page} totalPages={list.data?.page_count ?? 0} onChange={setPage} />
+            <ListPagination
+              page={page}
+              totalPages={list.isError ? 0 : (list.data?.page_count ?? 0)}
+              onChange={setPage}
+            />
           </Stack>
         )}
       </Paper>

@@ -2,12 +2,13 @@ import type { DestinationTable, SourceColumn, SyncStructure } from '@meridian/co
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
-import { stubApi } from '@/test/api-stub';
+import { errorBody, stubApi } from '@/test/api-stub';
 import { renderAppAt, resetAppHarness } from '@/test/app-harness';
 import {
   CONNECTION_ID,
   constantsAnswer,
   INT,
+  page,
   signedInAdmin,
   signedInUser,
   warehouseConnection,
@@ -54,13 +55,17 @@ const savedSync: SyncStructure = {
   ],
 };
 
-function setupApi(signedIn: Record<string, unknown>, sync: SyncStructure | null = null) {
+function setupApi(
+  signedIn: Record<string, unknown>,
+  sync: SyncStructure | null = null,
+  tables: DestinationTable[] = destinations,
+) {
   return stubApi({
     ...(signedIn as Parameters<typeof stubApi>[0]),
     ...constantsAnswer,
     [`${INT}/warehouse/connection/get`]: { body: { connection: warehouseConnection() } },
     [`${INT}/warehouse/sync/get`]: { body: { sync } },
-    [`${INT}/warehouse/destination/table.list`]: { body: { tables: destinations } },
+    [`${INT}/warehouse/destination/table.list`]: { body: { tables } },
     [`${INT}/warehouse/source/table.list`]: {
       body: { schema_name: 'public', tables: [{ table_name: 'customers', table_type: 'table' }] },
     },
@@ -169,6 +174,21 @@ describe('the warehouse sync setup (spec 2, 4, 5)', () => {
     expect(api.callsTo(`${INT}/warehouse/sync/save`)).toHaveLength(1);
   });
 
+  it('does not offer the person table when another connection syncs into it', async () => {
+    const api = setupApi(signedInAdmin, null, [
+      { ...destinations[0]!, used_in_connection: true },
+      destinations[1]!,
+    ]);
+    renderAppAt(`/sync/configuration/${CONNECTION_ID}`);
+    await screen.findByRole('button', { name: 'Save Sync' });
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Destination Table' }));
+    expect(await screen.findByRole('option', { name: 'Custom Table' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'person' })).toBeNull();
+    expect(api.callsTo(`${INT}/warehouse/destination/table.list`)[0]?.body).toEqual({
+      connection_id: CONNECTION_ID,
+    });
+  });
+
   it('lets users who are not admins look, not change', async () => {
     setupApi(signedInUser, savedSync);
     renderAppAt(`/sync/configuration/${CONNECTION_ID}`);
@@ -177,5 +197,24 @@ describe('the warehouse sync setup (spec 2, 4, 5)', () => {
     );
     const firstName = await screen.findByRole('combobox', { name: 'Source column for first_name' });
     expect(firstName.hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the sync configuration list', () => {
+  it("says when the connections could not be loaded instead of 'No connections found', and reads them again", async () => {
+    const api = stubApi({
+      ...signedInAdmin,
+      ...constantsAnswer,
+      [`${INT}/warehouse/connection/list`]: [
+        errorBody(500, 'InternalServerError', 'Something went wrong!'),
+        page('connections', [warehouseConnection()]),
+      ],
+    });
+    renderAppAt('/sync/configuration');
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No connections found')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Set up the sync of Analytics warehouse' })).toBeTruthy();
+    expect(api.callsTo(`${INT}/warehouse/connection/list`)).toHaveLength(2);
   });
 });

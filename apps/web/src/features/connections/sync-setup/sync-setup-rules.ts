@@ -35,7 +35,13 @@ export function syncSaveBody(connectionId: string, state: SyncSetupState) {
 /** Spec 5, "Warehouse sync save": the same check the service runs, keyed for the screen. */
 export function validateSyncSetup(state: SyncSetupState, destinations: DestinationTable[]): SetupValidation {
   const body = syncSaveBody('', state);
-  const check = validateSyncSave({ tables: body.tables, sync_interval: state.syncInterval }, destinations);
+  // The saved sync's tables keep their destinations, even one another connection feeds too.
+  const saved = state.tables.filter((table) => table.saved);
+  const check = validateSyncSave(
+    { tables: body.tables, sync_interval: state.syncInterval },
+    destinations,
+    saved,
+  );
   const byTable: SetupValidation['byTable'] = {};
   state.tables.forEach((table, index) => {
     byTable[table.table_name] = { inline: check.tables[index] ?? [] };
@@ -43,7 +49,10 @@ export function validateSyncSetup(state: SyncSetupState, destinations: Destinati
   return { messages: check.errors, byTable };
 }
 
-/** The destination tables the picker offers (one in use is left out unless multi_source). */
+/**
+ * The destination tables the picker offers: one in use here or by another connection is left out
+ * unless multi_source.
+ */
 export function offeredDestinations(
   destinations: DestinationTable[],
   state: SyncSetupState,

@@ -173,6 +173,43 @@ describe('the sync setup (spec 4 and 5)', () => {
     expect(offeredDestinations(destinations, linked).map((d) => d.table_name)).toEqual(['Custom Table']);
   });
 
+  it('leaves out the person table another connection syncs into, unless this sync saved it already', () => {
+    const elsewhere = destinations.map((d) => ({ ...d, used_in_connection: true }));
+    expect(offeredDestinations(elsewhere, fresh).map((d) => d.table_name)).toEqual(['Custom Table']);
+
+    const mapped: SyncSetupAction[] = [
+      { type: 'mapColumn', table_name: 'customers', destination_column_name: 'email', column_name: 'email' },
+      { type: 'togglePrimaryKey', table_name: 'customers', destination_column_name: 'email' },
+    ];
+    const added = run(
+      [{ type: 'addTable', table_name: 'customers', destination_table_name: 'person' }, ...mapped],
+      fresh,
+    );
+    expect(validateSyncSetup(added, elsewhere).messages).toEqual([
+      'This table is already synced from another connection',
+    ]);
+    const saved: SyncStructure = {
+      connection_id: 'c-1',
+      sync_interval: 2,
+      enable_sync: true,
+      tables: [
+        { ...syncSaveBody('c-1', added).tables[0]!, destination_table_name: 'person', cursor_column: null },
+      ],
+    };
+    const extended = run(
+      [
+        {
+          type: 'mapColumn',
+          table_name: 'customers',
+          destination_column_name: 'first_name',
+          column_name: 'given',
+        },
+      ],
+      run([{ type: 'load', sync: saved, defaultInterval: 2 }]),
+    );
+    expect(validateSyncSetup(extended, elsewhere).messages).toEqual([]);
+  });
+
   it('locks a saved sync: its tables stay, its columns and key cannot change, new columns may be added', () => {
     const saved: SyncStructure = {
       connection_id: 'c-1',
