@@ -32,4 +32,27 @@ describe('gateway', () => {
     });
     expect(JSON.parse(out)).toEqual(['127.0.0.1', '127.0.0.1']);
   });
+
+  it('sends pages the policy with the configured third-party origins, and API answers without them', () => {
+    const headers = `
+import { startGateway } from ${JSON.stringify(join(__dirname, 'gateway.mjs'))};
+const gateway = await startGateway({
+  port: 0, host: '127.0.0.1', webRoot: '/nonexistent', routes: [],
+  extraOrigins: ['https://widget.support.test', 'https://o1.ingest.sentry.test'],
+});
+const base = 'http://127.0.0.1:' + gateway.server.address().port;
+const page = (await fetch(base + '/campaigns')).headers.get('content-security-policy');
+const api = (await fetch(base + '/api/nothing')).headers.get('content-security-policy');
+await gateway.close();
+process.stdout.write(JSON.stringify({ page, api }));
+`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', headers], {
+      cwd: join(__dirname, '..', '..'),
+      encoding: 'utf8',
+    });
+    const { page, api } = JSON.parse(out) as { page: string; api: string };
+    expect(page).toContain("script-src 'self' https://widget.support.test https://o1.ingest.sentry.test;");
+    expect(page).toContain("connect-src 'self' https://widget.support.test https://o1.ingest.sentry.test;");
+    expect(api).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.mjs';
 import { startGateway } from './gateway.mjs';
 import { createLogPrinter } from './log-printer.mjs';
+import { thirdPartyOrigins } from './security-headers.mjs';
 import { SERVICES, servicePort } from './services.mjs';
 import { isPortFree } from '../postgres/ports.mjs';
 
@@ -129,6 +130,8 @@ async function main() {
     port: settings.port,
     routes,
     webRoot: join(root, 'dist/apps/web'),
+    // The support widget and error reporting, when configured (the auth service serves them to the app).
+    extraOrigins: thirdPartyOrigins(env),
     registerExtras: mailCaptureApi
       ? (app) =>
           mailCaptureApi.registerMailCaptureRoutes(app, mailCaptureApi.createMailCaptureApi(databaseUrl))

@@ -15,6 +15,7 @@ import { authEntities } from './entities';
 import { migrations } from './migrations';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
+import { ClientConfigModule } from './modules/client-config/client-config.module';
 import { InternalModule } from './modules/internal/internal.module';
 import { InvitesModule } from './modules/invites/invites.module';
 import { OrganisationsModule } from './modules/organisations/organisations.module';
@@ -71,6 +72,7 @@ export function appModule(config: AuthConfig, logger: Logger, options: AuthAppOp
       ApiKeysModule,
       SamlModule,
       SeedModule,
+      ClientConfigModule,
     ],
   };
 }

@@ -5,6 +5,7 @@ import {
   outboundAllowedHostsSchema,
   parseConfig,
 } from '@meridian/server-kit';
+import { isSupportWidgetUrl, parseSentryDsn } from '@meridian/contracts';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -61,6 +62,22 @@ export const authConfigSchema = baseConfigSchema.extend(mailConfigSchema.shape).
   /** Internal hosts an identity provider metadata URL may point at (SSRF-safe client; public ones always). */
   OUTBOUND_ALLOWED_HOSTS: outboundAllowedHostsSchema,
   SAML_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * Third parties the web app may reach, served to it by `client.config`; unset, nothing
+   * third-party loads and nothing is sent. The support widget's script, for users outside the
+   * internal organisation:
+   */
+  SUPPORT_WIDGET_URL: z
+    .string()
+    .refine(isSupportWidgetUrl, { error: 'must be an https:// script URL without credentials' })
+    .optional(),
+  /** The Sentry project the web app reports server errors and crashes to (its public DSN). */
+  SENTRY_DSN: z
+    .string()
+    .refine((value) => parseSentryDsn(value) !== null, {
+      error: 'must be a public Sentry DSN: https://<public key>@<host>/<project id>, without a secret key',
+    })
+    .optional(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

@@ -21,6 +21,8 @@ export * from './auth/invites.contract';
 export * from './auth/saml.contract';
 export * from './auth/internal.contract';
 export * from './auth/api-keys.contract';
+export * from './auth/third-party-urls';
+export * from './auth/client-config.contract';
 export * from './campaign/person-fields';
 export * from './campaign/persons.contract';
 export * from './campaign/contact-import.contract';

@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
-import { Outlet } from '@/lib/router';
+import { Outlet, useLocation } from '@/lib/router';
 // By module, not the feature's index: that would bring every login screen (and their schemas).
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { DeferredConfirmDialogs } from './deferred-confirm-dialogs';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
+import { useSupportWidget } from './support-widget';
 import { TopNav } from './top-nav';
 import classes from './app-layout.module.css';
 
@@ -14,7 +15,10 @@ const HEADER_HEIGHT = 64;
 export function AppLayout() {
   const session = useSession();
   const logout = useLogout();
+  const { pathname } = useLocation();
   const impersonated = Boolean(session.data?.impersonator);
+  // Signed-in pages only: the public ones (the unsubscribed page among them) never load it.
+  useSupportWidget(session.data, pathname);
 
   // Confirm dialogs (`modals.openConfirmModal`) are opened by signed-in screens only: their
   // provider, and the dialog code under it, load with the first one (`DeferredConfirmDialogs`).

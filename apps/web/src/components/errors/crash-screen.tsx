@@ -1,5 +1,7 @@
 import { Accordion, Box, Button, Center, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { reportError } from '@/lib/error-reporting';
 
 export interface CrashScreenProps {
   error: unknown;
@@ -10,6 +12,10 @@ export interface CrashScreenProps {
 /** The top-level crash screen (spec section 2): the error and its call stack folded away, and 'Back' reloads. */
 export function CrashScreen({ error, componentStack }: CrashScreenProps) {
   const { summary, stack } = describeCrash(error, componentStack);
+  // Spec section 8: the exception goes to the error-reporting service, when one is configured.
+  useEffect(() => {
+    reportError(error);
+  }, [error]);
   return (
     <Center mih="100vh" p="xl" bg="gray.0">
       <Paper p="xl" w="100%" maw={720} shadow="md" role="alert">
