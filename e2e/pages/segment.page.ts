@@ -26,10 +26,10 @@ export class SegmentPage {
     return this.page.getByRole('dialog', { name: 'Refresh API Keys' });
   }
 
-  /** Issues a key (confirming when one exists) and returns it as the modal shows it, once. */
-  async issueKey(confirm: boolean): Promise<string> {
+  /** Issues a key through the confirm (every issue asks) and returns it as the modal shows it, once. */
+  async issueKey(): Promise<string> {
     await this.refreshKeys.click();
-    if (confirm) await this.confirmDialog.getByRole('button', { name: 'Refresh' }).click();
+    await this.confirmDialog.getByRole('button', { name: 'Refresh' }).click();
     await this.keyDialog.waitFor();
     return this.keyDialog.getByLabel('API key', { exact: true }).inputValue();
   }

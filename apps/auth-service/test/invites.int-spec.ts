@@ -7,6 +7,7 @@ import {
   passwordSetContract,
   passwordTokenValidContract,
   resendInviteContract,
+  ROLES_DISAGREE,
   updateAccountContract,
 } from '@meridian/contracts';
 import { linkTokenIn, ok } from '@meridian/testing';
@@ -66,6 +67,65 @@ describe('invites', () => {
       list.records.map((r: { email: string; is_invite_pending: boolean }) => [r.email, r.is_invite_pending]),
     );
     expect(state).toEqual({ [admin.email]: false, [asUser.email]: false, [asAdmin.email]: true });
+  });
+
+  it('takes the spec invite record, roles as [{role_name}], and gives each invitee those roles', async () => {
+    const admin = await t.factories.newOrganisation();
+    const [asUser, asAdmin] = [invitee(admin), invitee(admin)].map(({ name, email }) => ({ name, email }));
+    const response = ok(
+      await t.call(
+        createUsersContract,
+        {
+          users: [
+            { ...asUser, roles: [{ role_name: 'CUSTOMER_ORG_USER' }] },
+            { ...asAdmin, roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }] },
+          ],
+        },
+        { token: admin.bearer },
+      ),
+    );
+    expect(response.body.accounts).toMatchObject([
+      { email: asUser.email, is_invite_pending: true, roles: [{ role_name: 'CUSTOMER_ORG_USER' }] },
+      { email: asAdmin.email, is_invite_pending: true, roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }] },
+    ]);
+    const { rows } = await t.sql.query<{ email: string; role_name: string }>(
+      `SELECT a.email, r.role_name FROM auth.accounts a JOIN auth.account_roles r ON r.account_id = a.id
+        WHERE a.email = ANY($1) ORDER BY r.role_name`,
+      [[asUser.email, asAdmin.email]],
+    );
+    expect(rows).toEqual([
+      { email: asAdmin.email, role_name: 'CUSTOMER_ORG_ADMIN' },
+      { email: asUser.email, role_name: 'CUSTOMER_ORG_USER' },
+    ]);
+    await t.sink.waitFor({ to: asAdmin.email });
+  });
+
+  it('accepts roles and role_names together when they name the same roles', async () => {
+    const admin = await t.factories.newOrganisation();
+    const row = invitee(admin, 'CUSTOMER_ORG_ADMIN');
+    const [account] = await invite(t, admin, [{ ...row, roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }] }]);
+    expect(account).toMatchObject({ roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }] });
+  });
+
+  it('refuses roles and role_names that disagree, and invites nobody', async () => {
+    const admin = await t.factories.newOrganisation();
+    const fresh = invitee(admin);
+    const before = await snapshot(t.sql, 'accounts', 'id');
+    const response = await t
+      .call(
+        createUsersContract,
+        {
+          users: [
+            fresh,
+            { ...invitee(admin, 'CUSTOMER_ORG_USER'), roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }] },
+          ],
+        },
+        { token: admin.bearer },
+      )
+      .expect(400);
+    expect(response.body.fields).toEqual({ 'users.1.role_names': [ROLES_DISAGREE] });
+    expect(await snapshot(t.sql, 'accounts', 'id')).toEqual(before);
+    expect(t.sink.unclaimed({ to: fresh.email })).toEqual([]);
   });
 
   it('lets only admins invite, resend, delete and edit', async () => {
@@ -150,6 +210,14 @@ describe('invites', () => {
       'users.0.role_names.0',
       'Choose the role Admin (CUSTOMER_ORG_ADMIN) or User (CUSTOMER_ORG_USER)',
     ],
+    [{ role_names: [] }, 'users.0.role_names', 'Role is required'],
+    [
+      { role_names: undefined, roles: [{ role_name: 'INTERNAL_STAFF' }] },
+      'users.0.roles.0.role_name',
+      'Choose the role Admin (CUSTOMER_ORG_ADMIN) or User (CUSTOMER_ORG_USER)',
+    ],
+    [{ role_names: undefined, roles: [{ role_name: '' }] }, 'users.0.roles.0.role_name', 'Role is required'],
+    [{ role_names: undefined, roles: [] }, 'users.0.roles', 'Role is required'],
   ])('refuses an invite row %j', async (change, field, message) => {
     const admin = await t.factories.newOrganisation();
     const response = await t
@@ -161,7 +229,7 @@ describe('invites', () => {
   it('defaults an invite to the User role', async () => {
     const admin = await t.factories.newOrganisation();
     const { name, email } = invitee(admin);
-    const [account] = await invite(t, admin, [{ name, email } as ReturnType<typeof invitee>]);
+    const [account] = await invite(t, admin, [{ name, email }]);
     expect(account).toMatchObject({ roles: [{ role_name: 'CUSTOMER_ORG_USER' }] });
   });
 });

@@ -2,8 +2,8 @@ import {
   apiKeyCreateContract,
   internalImpersonateContract,
   loginContract,
+  passwordResetContract,
   passwordSendResetContract,
-  passwordSetContract,
 } from '@meridian/contracts';
 import { linkTokenIn, ok } from '@meridian/testing';
 import { PUBLIC_BASE_URL, startAuthTestApp, type AuthTestApp } from './support/auth-test-app';
@@ -35,13 +35,7 @@ describe('logs', () => {
       await t.sink.waitFor({ to: user.email, subject: 'Reset your password' }),
       `${PUBLIC_BASE_URL}/password/reset/`,
     );
-    ok(
-      await t.call(passwordSetContract, {
-        token: resetToken,
-        password: 'the-new-password',
-        request_type: 'password_reset',
-      }),
-    );
+    ok(await t.call(passwordResetContract, { token: resetToken, password: 'the-new-password' }));
     secrets.push(resetToken, 'the-new-password');
 
     const key = ok(
@@ -60,7 +54,7 @@ describe('logs', () => {
 
     const logs = t.logs.join('\n');
     // The log did see these requests.
-    expect(logs).toContain('/api/auth/v1/accounts/password.set');
+    expect(logs).toContain('/api/auth/v1/accounts/password/email.reset');
     expect(logs).toContain('impersonation started');
     for (const secret of secrets) expect(logs).not.toContain(secret);
   });

@@ -1,12 +1,14 @@
 import {
   loginContract,
   passwordChangeContract,
+  passwordResetContract,
   passwordSendResetContract,
   passwordSetContract,
   passwordTokenValidContract,
   tokenVerifyContract,
 } from '@meridian/contracts';
 import { linkTokenIn, ok, uniqueSuffix } from '@meridian/testing';
+import request from 'supertest';
 import { PUBLIC_BASE_URL, startAuthTestApp, type AuthTestApp } from './support/auth-test-app';
 import { CREATE_LINK, invite, invitee } from './support/invites';
 
@@ -76,6 +78,78 @@ describe('passwords: reset, set, change', () => {
       .call(loginContract, { credentials: { email: admin.email, password: admin.password } })
       .expect(401);
     ok(await t.call(loginContract, { credentials: { email: admin.email, password: 'brand-new-secret' } }));
+  });
+
+  it('resets the password by the link through email.reset, with no bearer, and ends every session', async () => {
+    const admin = await t.factories.newOrganisation();
+    const secondDevice = await t.factories.login(admin.email, admin.password);
+    const ended = [await sessionIdOf(admin.bearer), await sessionIdOf(secondDevice.bearer)].sort();
+    const token = await requestReset(admin.email);
+
+    // The raw path and body of spec 7, sent without any authorization header.
+    const reset = await request(t.server)
+      .post('/api/auth/v1/accounts/password/email.reset')
+      .send({ token, password: 'reset-by-link' });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ success: true });
+
+    await t.call(tokenVerifyContract, {}, { token: admin.bearer }).expect(401);
+    await t.call(tokenVerifyContract, {}, { token: secondDevice.bearer }).expect(401);
+    expect(await revokedSessions(admin.account.id)).toEqual([ended]);
+    await t
+      .call(loginContract, { credentials: { email: admin.email, password: admin.password } })
+      .expect(401);
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: 'reset-by-link' } }));
+  });
+
+  it('refuses a used or expired link on email.reset with the reset sentence', async () => {
+    const admin = await t.factories.newOrganisation();
+    const used = await requestReset(admin.email);
+    ok(await t.call(passwordResetContract, { token: used, password: 'first-new-secret' }));
+    const again = await t
+      .call(passwordResetContract, { token: used, password: 'second-new-secret' })
+      .expect(400);
+    expect(again.body).toMatchObject({
+      code: 'LinkExpiredException',
+      description: 'Your password reset link is no longer valid',
+    });
+
+    const expired = await requestReset(admin.email);
+    await t.sql.query(
+      `UPDATE auth.account_tokens SET expires_at = now() - interval '1 second' WHERE account_id = $1`,
+      [admin.account.id],
+    );
+    const late = await t
+      .call(passwordResetContract, { token: expired, password: 'too-late-secret' })
+      .expect(400);
+    expect(late.body).toMatchObject({
+      code: 'LinkExpiredException',
+      description: 'Your password reset link is no longer valid',
+    });
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: 'first-new-secret' } }));
+  });
+
+  it("refuses an invitation's create link on email.reset, and leaves it usable", async () => {
+    const admin = await t.factories.newOrganisation();
+    const guest = invitee(admin);
+    await invite(t, admin, [guest]);
+    const invitation = linkTokenIn(await t.sink.waitFor({ to: guest.email }), CREATE_LINK);
+    const response = await t
+      .call(passwordResetContract, { token: invitation, password: 'not-this-way' })
+      .expect(400);
+    expect(response.body.code).toBe('LinkExpiredException');
+    expect(
+      (await t.call(passwordTokenValidContract, { token: invitation, request_type: 'password_create' })).body,
+    ).toEqual({ valid: true });
+  });
+
+  it.each([
+    [{ password: '' }, 'password', 'Password is required'],
+    [{ password: 'abc' }, 'password', 'Password must be at least 6 characters long'],
+  ])('refuses email.reset %j', async (change, field, message) => {
+    const body = { token: 'some-token', ...change };
+    const response = await t.call(passwordResetContract, body).expect(400);
+    expect(response.body.fields[field]).toEqual([message]);
   });
 
   it('uses a reset link once', async () => {
@@ -244,6 +318,22 @@ describe('passwords: reset, set, change', () => {
     await t
       .call(loginContract, { credentials: { email: admin.email, password: admin.password } })
       .expect(401);
+    ok(await t.call(loginContract, { credentials: { email: admin.email, password: 'changed-secret' } }));
+  });
+
+  it('changes the own password at password.change only: email.reset takes a link, not a session', async () => {
+    const admin = await t.factories.newOrganisation();
+    const viaReset = await request(t.server)
+      .post('/api/auth/v1/accounts/password/email.reset')
+      .set('authorization', `Bearer ${admin.bearer}`)
+      .send({ old_password: admin.password, new_password: 'changed-secret' });
+    expect(viaReset.status).toBe(400);
+    expect(Object.keys(viaReset.body.fields).sort()).toEqual(['password', 'token']);
+    const changed = await request(t.server)
+      .post('/api/auth/v1/accounts/password.change')
+      .set('authorization', `Bearer ${admin.bearer}`)
+      .send({ old_password: admin.password, new_password: 'changed-secret' });
+    expect(changed.status).toBe(200);
     ok(await t.call(loginContract, { credentials: { email: admin.email, password: 'changed-secret' } }));
   });
 

@@ -15,7 +15,6 @@ const ENTRIES: [string, RegExp][] = [
   ['Static lists', /\/lists\/static-list$/],
   ['Webhooks', /\/webhooks$/],
   ['Data connections', /\/connections$/],
-  ['Segment', /\/segment$/],
   ['Single sign-on', /\/sso-configuration$/],
   ['Email settings', /\/email-settings$/],
   ['Contact database', /\/contacts$/],

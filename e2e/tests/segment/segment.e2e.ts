@@ -64,11 +64,9 @@ describe('the Segment page, fed by the official analytics-node client', () => {
     await browser?.close();
   });
 
-  it('opens from the Settings menu with no key, empty charts and no errors', async () => {
-    await page.goto('/campaigns');
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('menuitem', { name: 'Segment' }).click();
-    await segment.waitFor();
+  it('opens by its address with no key, empty charts and no errors', async () => {
+    // Spec 2: no Settings entry, and no Segment tile to add; its connection appears with a key.
+    await segment.open();
     await page.getByText(/No API key yet/).waitFor();
     await page.getByText('No events in the last 24 hours').waitFor();
     await page.getByText('No errors in the last 24 hours').waitFor();
@@ -79,7 +77,8 @@ describe('the Segment page, fed by the official analytics-node client', () => {
   });
 
   it('shows a new key once, and a refreshed key ends the old one', async () => {
-    const first = await segment.issueKey(false);
+    // The first key asks too: it is shown only once.
+    const first = await segment.issueKey();
     expect(first.length).toBeGreaterThan(20);
     await segment.keyDialog.getByText(`host: '${baseUrl}'`, { exact: false }).waitFor();
     await expectAccessible(page, 'the new key dialog', '[role="dialog"]');
@@ -96,13 +95,28 @@ describe('the Segment page, fed by the official analytics-node client', () => {
     await segment.confirmDialog.waitFor({ state: 'hidden' });
     expect(await isFocused(segment.refreshKeys)).toBe(true);
 
-    writeKey = await segment.issueKey(true);
+    writeKey = await segment.issueKey();
     expect(writeKey).not.toBe(first);
     await segment.closeKeyDialog();
 
     const call = { userId: people[0]!.userId, event: 'Key Check', messageId: `key-check-${run}` };
     expect((await track(first, call)).status).toBe(401);
     expect((await track(writeKey, call)).status).toBe(200);
+  });
+
+  it('is reached from its row in Data connections once it has a key, not from the Settings menu', async () => {
+    await page.goto('/campaigns');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Data connections' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Segment' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Data connections' }).click();
+    await page.waitForURL('**/connections');
+    await page
+      .getByTestId('connections-table')
+      .getByRole('row', { name: /Segment/ })
+      .click();
+    await page.waitForURL('**/segment');
+    await segment.waitFor();
   });
 
   it('charts what analytics-node sends, by hour and by day', async () => {

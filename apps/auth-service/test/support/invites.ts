@@ -1,4 +1,4 @@
-import { createUsersContract, type CustomerRole } from '@meridian/contracts';
+import { createUsersContract, type CustomerRole, type UserInvite } from '@meridian/contracts';
 import { ok, type SignedIn, uniqueSuffix } from '@meridian/testing';
 import { PUBLIC_BASE_URL, type AuthTestApp } from './auth-test-app';
 
@@ -14,7 +14,7 @@ export function invitee(admin: SignedIn, role: CustomerRole = 'CUSTOMER_ORG_USER
   };
 }
 
-export async function invite(t: AuthTestApp, admin: SignedIn, users: ReturnType<typeof invitee>[]) {
+export async function invite(t: AuthTestApp, admin: SignedIn, users: UserInvite[]) {
   const response = ok(await t.call(createUsersContract, { users }, { token: admin.bearer }));
   return response.body.accounts as Array<{ id: string; email: string }>;
 }

@@ -151,10 +151,32 @@ describe('password links', () => {
     });
   });
 
+  it('resets the password of a reset link through email.reset and goes to login', async () => {
+    const api = stubApi({
+      [`${AUTH}/accounts/password/token.valid`]: { body: { valid: true } },
+      [`${AUTH}/accounts/password/email.reset`]: { body: { success: true } },
+    });
+    const router = renderAt('/password/reset/abc');
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'secret1' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/start'));
+    expect(await screen.findByText('Password Reset Successful')).toBeTruthy();
+    expect(api.callsTo(`${AUTH}/accounts/password/token.valid`)[0]?.body).toEqual({
+      token: 'abc',
+      request_type: 'password_reset',
+    });
+    expect(api.callsTo(`${AUTH}/accounts/password/email.reset`)[0]).toMatchObject({
+      body: { token: 'abc', password: 'secret1' },
+      authorization: undefined,
+    });
+    expect(api.callsTo(`${AUTH}/accounts/password.set`)).toHaveLength(0);
+  });
+
   it('shows Link Expired when the link is spent while the form is open', async () => {
     stubApi({
       [`${AUTH}/accounts/password/token.valid`]: { body: { valid: true } },
-      [`${AUTH}/accounts/password.set`]: errorBody(
+      [`${AUTH}/accounts/password/email.reset`]: errorBody(
         400,
         'LinkExpiredException',
         'Your password reset link is no longer valid',

@@ -91,8 +91,8 @@ describe('the Users page', () => {
     expect(screen.getByText('An account with this email already exists')).toBeTruthy();
     expect(api.callsTo(`${AUTH}/accounts/create.users`)[0]?.body).toEqual({
       users: [
-        { name: 'Ada Again', email: 'ada@acme.com', role_names: ['CUSTOMER_ORG_USER'] },
-        { name: 'Bo', email: 'bo@acme.com', role_names: ['CUSTOMER_ORG_USER'] },
+        { name: 'Ada Again', email: 'ada@acme.com', roles: [{ role_name: 'CUSTOMER_ORG_USER' }] },
+        { name: 'Bo', email: 'bo@acme.com', roles: [{ role_name: 'CUSTOMER_ORG_USER' }] },
       ],
     });
   });

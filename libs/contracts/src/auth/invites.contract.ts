@@ -18,13 +18,38 @@ export const ADMINS_ONLY_USERS = 'Only admins can invite, edit or remove users';
 
 const roleNamesSchema = z.array(customerRoleSchema).min(1, { error: authMessages.roleRequired });
 
-/** Spec section 3, "User invite record" (roles as role names, as the invite calls send them). */
-export const userInviteSchema = z.object({
+export const ROLES_DISAGREE = 'roles and role_names must name the same roles';
+
+/** Spec section 3, "User invite record": email, name, roles[{role_name}]. */
+export const userInviteRecordSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
-  role_names: roleNamesSchema.default(['CUSTOMER_ORG_USER']),
+  roles: z.array(z.object({ role_name: customerRoleSchema })).min(1, { error: authMessages.roleRequired }),
 });
+
+/**
+ * One user of create.users: the spec's record, whose roles may also come as `role_names` (the
+ * earlier shape, still accepted; given both, they must name the same roles). Neither: User.
+ * No transform: what the web parses is what it sends.
+ */
+export const userInviteSchema = userInviteRecordSchema
+  .extend({
+    roles: userInviteRecordSchema.shape.roles.optional(),
+    role_names: roleNamesSchema.optional(),
+  })
+  .superRefine(({ roles, role_names }, ctx) => {
+    if (!roles || !role_names) return;
+    const fromRoles = new Set(roles.map((role) => role.role_name));
+    const same =
+      fromRoles.size === new Set(role_names).size && role_names.every((name) => fromRoles.has(name));
+    if (!same) ctx.addIssue({ code: 'custom', path: ['role_names'], message: ROLES_DISAGREE });
+  });
 export type UserInvite = z.input<typeof userInviteSchema>;
+
+/** The roles an invite asks for, whichever shape brought them; User when it names none. */
+export function invitedRoleNames(invite: z.output<typeof userInviteSchema>): CustomerRole[] {
+  return invite.roles?.map((role) => role.role_name) ?? invite.role_names ?? ['CUSTOMER_ORG_USER'];
+}
 
 export const MAX_INVITES_PER_REQUEST = 50;
 

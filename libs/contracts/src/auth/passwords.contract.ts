@@ -20,7 +20,8 @@ export const passwordTokenValidContract = defineEndpoint({
 /**
  * Sets the password from a `/password/create/{token}` or `/password/reset/{token}`
  * link; ends every session of the account. A used or expired link answers
- * `LinkExpiredException`.
+ * `LinkExpiredException`. The reset screen calls `passwordResetContract`; this one
+ * still takes both kinds.
  */
 export const passwordSetContract = defineEndpoint({
   service: 'auth',
@@ -35,11 +36,25 @@ export const passwordSetContract = defineEndpoint({
   response: successSchema,
 });
 
+/**
+ * Spec 7's `email.reset`: resets the password from a `/password/reset/{token}` link, by the
+ * rules of `passwordSetContract` with `request_type: 'password_reset'` (the link used once,
+ * every session of the account ended, `LinkExpiredException` for a used or expired link).
+ */
+export const passwordResetContract = defineEndpoint({
+  service: 'auth',
+  method: 'POST',
+  path: '/accounts/password/email.reset',
+  access: 'public',
+  request: z.object({ token: linkTokenSchema, password: newPasswordSchema }),
+  response: successSchema,
+});
+
 /** Changes the caller's own password; ends the account's other sessions. */
 export const passwordChangeContract = defineEndpoint({
   service: 'auth',
   method: 'POST',
-  path: '/accounts/password/email.reset',
+  path: '/accounts/password.change',
   access: 'bearer',
   request: z.object({ old_password: givenPasswordSchema, new_password: newPasswordSchema }),
   response: successSchema,

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   ADMINS_ONLY_USERS,
   type AccountRecord,
-  type CustomerRole,
+  type createUsersContract,
   events,
+  invitedRoleNames,
   type ParsedRequestOf,
   type resendInviteContract,
   type updateAccountContract,
@@ -26,11 +27,7 @@ import type { OrganisationEntity } from '../organisations/organisation.entity';
 import { OrganisationsService } from '../organisations/organisations.service';
 import { ACCOUNT_NOT_FOUND, INVITE_NOT_FOUND, InvitesError } from './invites.errors';
 
-interface Invitee {
-  name: string;
-  email: string;
-  role_names: CustomerRole[];
-}
+type Invitee = ParsedRequestOf<typeof createUsersContract>['users'][number];
 
 /**
  * Inviting users and managing them. Admins only, checked here whatever the web
@@ -103,7 +100,7 @@ export class InvitesService {
         const account = await this.accounts.create(
           organisation,
           { name: user.name, email: user.email, invited_by_id: auth.accountId, time_invited: new Date() },
-          user.role_names,
+          invitedRoleNames(user),
           tx,
         );
         rows.push({ account, token: await this.tokens.issue(account, 'password_create', tx) });

@@ -2,6 +2,7 @@ import { Controller, Ip } from '@nestjs/common';
 import {
   type ParsedRequestOf,
   passwordChangeContract,
+  passwordResetContract,
   passwordSendResetContract,
   passwordSetContract,
   passwordTokenValidContract,
@@ -30,6 +31,14 @@ export class PasswordsController {
     @Input() input: ParsedRequestOf<typeof passwordSetContract>,
   ): Promise<ResponseOf<typeof passwordSetContract>> {
     await this.passwords.setFromLink(input.token, input.password, input.request_type);
+    return { success: true };
+  }
+
+  @Endpoint(passwordResetContract)
+  async resetFromLink(
+    @Input() input: ParsedRequestOf<typeof passwordResetContract>,
+  ): Promise<ResponseOf<typeof passwordResetContract>> {
+    await this.passwords.setFromLink(input.token, input.password, 'password_reset');
     return { success: true };
   }
 

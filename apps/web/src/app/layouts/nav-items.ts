@@ -17,6 +17,10 @@ export const primaryNav: NavItem[] = [
   { label: 'Webhooks', to: r.webhooks.to(), routes: [r.webhooks, r.webhookEdit] },
 ];
 
+/**
+ * Spec section 2, the Settings menu, word for word. Segment has no entry: its page opens from
+ * its connection in Data connections, which it shows as active.
+ */
 export const settingsNav: NavItem[] = [
   {
     label: 'Data connections',
@@ -31,9 +35,9 @@ export const settingsNav: NavItem[] = [
       r.salesforceOauthComplete,
       r.salesforceDetail,
       r.crmData,
+      r.segment,
     ],
   },
-  { label: 'Segment', to: r.segment.to(), routes: [r.segment] },
   { label: 'Single sign-on', to: r.ssoConfiguration.to(), routes: [r.ssoConfiguration] },
   { label: 'Email settings', to: r.emailSettings.to(), routes: [r.emailSettings] },
   { label: 'Contact database', to: r.contacts.to(), routes: [r.contacts, r.contactDetail] },

@@ -1,4 +1,5 @@
 import {
+  passwordResetContract,
   passwordSetContract,
   passwordTokenValidContract,
   type LinkRequestType,
@@ -36,10 +37,14 @@ export function useLinkValidity(type: LinkRequestType, token: string) {
   return useQuery(linkValidityQueryOptions(type, token));
 }
 
-export type SetPasswordInput = RequestOf<typeof passwordSetContract>;
+/** The link's token and the new password, and which kind of link it is. */
+export type SetPasswordInput = RequestOf<typeof passwordResetContract> & { type: PasswordLinkType };
 
-export function setPassword(input: SetPasswordInput) {
-  return apiCall(passwordSetContract, input);
+/** Spec 7: a reset link sets the password through email.reset, a create link through password.set. */
+export function setPassword({ type, token, password }: SetPasswordInput) {
+  return type === 'password_reset'
+    ? apiCall(passwordResetContract, { token, password })
+    : apiCall(passwordSetContract, { token, password, request_type: type });
 }
 
 export function useSetPassword() {

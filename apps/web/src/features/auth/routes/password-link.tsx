@@ -91,7 +91,7 @@ function PasswordLinkRoute({ type }: { type: PasswordLinkType }) {
       pending={setPassword.isPending}
       onSubmit={(password, showPasswordError) =>
         setPassword.mutate(
-          { token, password, request_type: type },
+          { type, token, password },
           {
             onSuccess: () => {
               showSuccessToast(copy.success);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { errorBody, stubApi } from '@/test/api-stub';
@@ -46,6 +46,22 @@ describe('the connection list', () => {
     expect(within(card).getByText(/password authentication failed/)).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'View connection details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/connection/${CONNECTION_ID}`));
+  });
+
+  it('opens the Segment page from its connection, in the overview and the card list', async () => {
+    // The Settings menu has no Segment entry (spec 2): this is the way there.
+    const segment = unifiedConnection({ name: 'Segment', source: 'segment', data_type: 'events' });
+    stubApi({ ...signedInAdmin, ...constantsAnswer, [LIST]: page('connections', [segment]) });
+    let router = renderAppAt('/connections');
+    const table = await screen.findByTestId('connections-table');
+    fireEvent.click((await within(table).findAllByText('Segment'))[0]!.closest('tr')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/segment'));
+
+    cleanup();
+    router = renderAppAt('/connection');
+    const card = await screen.findByRole('article', { name: 'Segment' });
+    fireEvent.click(within(card).getByRole('button', { name: 'View connection details' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/segment'));
   });
 
   it("shows 'Let's start adding your first connection' when there is none", async () => {

@@ -12,6 +12,7 @@ import { SetupSnippet } from './setup-snippet';
 export const API_KEY_MESSAGES = {
   refreshConfirm:
     'A new API key ends the current one: Segment sources still sending with it will be refused. Refresh the API key?',
+  firstConfirm: 'The new API key is shown once and cannot be viewed again after closing. Issue it now?',
   refreshed: 'API key refreshed',
   created: 'API key created',
 } as const;
@@ -38,21 +39,22 @@ export function ApiKeyCard({ canManage, host }: ApiKeyCardProps) {
       },
     });
 
-  const onRefresh = () => {
-    // With no key yet nothing ends, so there is nothing to confirm.
-    if (!hasKey) return issue();
+  // Spec: 'Refresh API Keys' with confirm, the first key too (it is shown only once).
+  const onRefresh = () =>
     modals.openConfirmModal({
       title: (
         <Title order={3} fz="lg">
           Refresh API Keys
         </Title>
       ),
-      children: <Text size="sm">{API_KEY_MESSAGES.refreshConfirm}</Text>,
+      children: (
+        <Text size="sm">{hasKey ? API_KEY_MESSAGES.refreshConfirm : API_KEY_MESSAGES.firstConfirm}</Text>
+      ),
       labels: { confirm: 'Refresh', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      // Only a refresh ends something.
+      confirmProps: hasKey ? { color: 'red' } : undefined,
       onConfirm: issue,
     });
-  };
 
   return (
     <Paper p="lg">

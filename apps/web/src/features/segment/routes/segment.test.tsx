@@ -71,7 +71,7 @@ beforeEach(() => window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
 afterEach(resetAppHarness);
 
 describe('the Segment page', () => {
-  it('issues the first key without a confirm and shows it once, with the set-up for this host', async () => {
+  it('asks before issuing the first key too, then shows it once, with the set-up for this host', async () => {
     const api = pageApi({
       [`${AUTH}/api-key/list`]: [
         { body: { api_keys: [apiKey('k0', 'mk_other', 'zapier')] } },
@@ -85,6 +85,15 @@ describe('the Segment page', () => {
     expect(await screen.findByText(/No API key yet/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh API Keys' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Refresh API Keys' });
+    expect(within(confirm).getByText(/shown once/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refresh API Keys' })).toBeNull());
+    expect(api.callsTo(`${AUTH}/api-key/create`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh API Keys' }));
+    confirm = await screen.findByRole('dialog', { name: 'Refresh API Keys' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Refresh' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your Segment API key' });
     expect(within(dialog).getByLabelText('API key')).toHaveProperty('value', 'mk_seg1_secret');
     expect(within(dialog).getByText(/cannot be viewed again/)).toBeTruthy();

@@ -55,7 +55,7 @@ describe('the invite form', () => {
     });
   });
 
-  it('sends each row with its role as role_names, trimmed', () => {
+  it('sends each row as the spec invite record, its role in roles, trimmed', () => {
     const request = toCreateUsersRequest({
       users: [
         { ...emptyInviteRow(), name: ' Ada ', email: ' ada@acme.com ', role: 'CUSTOMER_ORG_ADMIN' },
@@ -64,8 +64,8 @@ describe('the invite form', () => {
     });
     expect(request).toEqual({
       users: [
-        { name: 'Ada', email: 'ada@acme.com', role_names: ['CUSTOMER_ORG_ADMIN'] },
-        { name: 'Kim', email: 'kim@acme.com', role_names: ['CUSTOMER_ORG_USER'] },
+        { name: 'Ada', email: 'ada@acme.com', roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }] },
+        { name: 'Kim', email: 'kim@acme.com', roles: [{ role_name: 'CUSTOMER_ORG_USER' }] },
       ],
     });
   });

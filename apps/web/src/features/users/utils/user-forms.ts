@@ -2,7 +2,7 @@ import {
   createUsersContract,
   customerRoleSchema,
   personNameSchema,
-  userInviteSchema,
+  userInviteRecordSchema,
   type AccountRecord,
   type CustomerRole,
   type RequestOf,
@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { DEFAULT_ROLE, primaryRole } from './roles';
 
 /** One row of the invite dialog: name, email and one role, checked with the contract's rules. */
-export const inviteRowSchema = userInviteSchema
+export const inviteRowSchema = userInviteRecordSchema
   .pick({ name: true, email: true })
   .extend({ role: customerRoleSchema });
 
@@ -36,11 +36,11 @@ export function emptyInviteRow(): InviteRow {
   return { key: `invite-row-${rowCounter}`, name: '', email: '', role: DEFAULT_ROLE };
 }
 
-/** The create.users body: each row's role travels as `role_names`. */
+/** The create.users body: each row as the spec's invite record, its role in `roles`. */
 export function toCreateUsersRequest(values: InviteForm): RequestOf<typeof createUsersContract> {
   const parsed = inviteFormSchema.parse(values);
   return {
-    users: parsed.users.map(({ name, email, role }) => ({ name, email, role_names: [role] })),
+    users: parsed.users.map(({ name, email, role }) => ({ name, email, roles: [{ role_name: role }] })),
   };
 }
 
