@@ -64,6 +64,20 @@ describe('the connection list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/segment'));
   });
 
+  it('offers the Segment page on Data connections until a Segment source exists', async () => {
+    stubApi({ ...signedInAdmin, ...constantsAnswer, [LIST]: page('connections', [unifiedConnection()]) });
+    const router = renderAppAt('/connections');
+    fireEvent.click(await screen.findByRole('link', { name: 'Set up the Segment source' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/segment'));
+
+    cleanup();
+    const segment = unifiedConnection({ name: 'Segment', source: 'segment', data_type: 'events' });
+    stubApi({ ...signedInAdmin, ...constantsAnswer, [LIST]: page('connections', [segment]) });
+    renderAppAt('/connections');
+    await screen.findByTestId('connections-table');
+    expect(screen.queryByRole('link', { name: 'Set up the Segment source' })).toBeNull();
+  });
+
   it("shows 'Let's start adding your first connection' when there is none", async () => {
     stubApi({ ...signedInAdmin, ...empty });
     renderAppAt('/connection');

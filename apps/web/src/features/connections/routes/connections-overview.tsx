@@ -1,5 +1,17 @@
 import '../styles';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { UnifiedConnection } from '@meridian/contracts';
 import { IconArrowRight, IconPencil, IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -154,6 +166,15 @@ function OverviewTab({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }
         </ListTableState>
         <ListPagination page={page} totalPages={connections.data?.page_count ?? 0} onChange={setPage} />
       </Paper>
+      {/* Segment has no tile among the new connections (spec 2): its page is offered here until it is set up. */}
+      {known && !records.some((connection) => connection.source === 'segment') ? (
+        <Text size="sm" c="dimmed" data-testid="segment-setup-link">
+          Sending product events from Segment?{' '}
+          <Anchor component={Link} to={protectedRoutes.segment.to()} underline="always">
+            Set up the Segment source
+          </Anchor>
+        </Text>
+      ) : null}
     </Stack>
   );
 }
