@@ -28,7 +28,7 @@ const SF = `${INT}/salesforce`;
 const emptyLists = {
   ...integrationConstants,
   [`${INT}/generic/connections.list`]: {
-    body: { connections: [], page_number: 1, page_size: 10, page_count: 0, total: 0 },
+    body: { connections: [], page_number: 1, page_size: 10, page_count: 0, total_count: 0 },
   },
 };
 
