@@ -168,12 +168,14 @@ function OverviewTab({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }
       </Paper>
       {/* Segment has no tile among the new connections (spec 2): its page is offered here until it is set up. */}
       {known && !records.some((connection) => connection.source === 'segment') ? (
-        <Text size="sm" c="dimmed" data-testid="segment-setup-link">
-          Sending product events from Segment?{' '}
-          <Anchor component={Link} to={protectedRoutes.segment.to()} underline="always">
+        <Group gap={6} data-testid="segment-setup-link">
+          <Text size="sm" c="dimmed">
+            Sending product events from Segment?
+          </Text>
+          <Anchor component={Link} to={protectedRoutes.segment.to()} size="sm">
             Set up the Segment source
           </Anchor>
-        </Text>
+        </Group>
       ) : null}
     </Stack>
   );
