@@ -1,7 +1,8 @@
 import { ConfigError } from '@meridian/server-kit';
 import { loadConfig } from './config';
 
-const base = { PORT: '0', DATABASE_URL: 'postgres://127.0.0.1:5432/auth' };
+// Parsed only, never connected to: the config check needs some database address.
+const base = { PORT: '0', DATABASE_URL: 'postgres://config-check.invalid/auth' };
 
 describe('auth config: third parties', () => {
   it('leaves the support widget and error reporting unset by default', () => {
