@@ -4,7 +4,13 @@ import { signInAsDemoAdmin } from '../../pages/session';
 import { StaticListPage } from '../../pages/static-lists.page';
 import { callApi, uniqueSuffix } from '../../support/api';
 import { launchBrowser, newPage } from '../../support/browser';
-import { isFocused, pressUntilFocused, tabTo } from '../../support/keyboard';
+import {
+  describeFocus,
+  isFocused,
+  pressUntilFocused,
+  tabTo,
+  waitForFocusWithin,
+} from '../../support/keyboard';
 
 describe('the keyboard alone', () => {
   let browser: Browser;
@@ -78,9 +84,10 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Rename email' });
     await dialog.waitFor();
+    await waitForFocusWithin(dialog);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await expect(waitForFocus(actions)).resolves.toBe(true);
+    await waitForFocus(actions);
   });
 
   it('returns the focus to the page menu after a dialog one of its items opened', async () => {
@@ -92,9 +99,10 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     const importing = page.getByRole('dialog');
     await importing.waitFor();
+    await waitForFocusWithin(importing);
     await page.keyboard.press('Escape');
     await importing.waitFor({ state: 'hidden' });
-    await expect(waitForFocus(actions)).resolves.toBe(true);
+    await waitForFocus(actions);
 
     await page.goto(`/lists/static-list/${listId}`);
     const add = page.getByRole('button', { name: 'Add contacts' });
@@ -108,9 +116,10 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     const query = page.getByRole('dialog');
     await query.waitFor();
+    await waitForFocusWithin(query);
     await page.keyboard.press('Escape');
     await query.waitFor({ state: 'hidden' });
-    await expect(waitForFocus(add)).resolves.toBe(true);
+    await waitForFocus(add);
   });
 
   it('chooses the editor of a new email with the arrow keys and moves the focus between the steps', async () => {
@@ -130,12 +139,10 @@ describe('the keyboard alone', () => {
     await tabTo(page, details.getByRole('button', { name: 'Next' }), 5);
     await page.keyboard.press('Enter');
     const gallery = page.getByRole('dialog', { name: 'Templates' });
-    await expect(waitForFocus(gallery.getByRole('button', { name: 'Blank', exact: true }))).resolves.toBe(
-      true,
-    );
+    await waitForFocus(gallery.getByRole('button', { name: 'Blank', exact: true }));
     await tabTo(page, gallery.getByRole('button', { name: 'Back' }), 20);
     await page.keyboard.press('Enter');
-    await expect(waitForFocus(page.getByRole('radio', { name: /Visual editor/ }))).resolves.toBe(true);
+    await waitForFocus(page.getByRole('radio', { name: /Visual editor/ }));
     await page.keyboard.press('Escape');
   });
 
@@ -160,12 +167,12 @@ describe('the keyboard alone', () => {
     await page.waitForURL(`**/contacts/${personId}`);
   });
 
-  /** Focus moves after a transition: poll for it rather than sample once. */
-  async function waitForFocus(target: ReturnType<Page['locator']>): Promise<boolean> {
+  /** Focus moves after a transition: poll for it rather than sample once; fails saying what has it. */
+  async function waitForFocus(target: ReturnType<Page['locator']>): Promise<void> {
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      if ((await target.count()) > 0 && (await isFocused(target))) return true;
+      if ((await target.count()) > 0 && (await isFocused(target))) return;
       await page.waitForTimeout(100);
     }
-    return false;
+    throw new Error(`${target.toString()} never got the focus; ${await describeFocus(page)} has it`);
   }
 });
