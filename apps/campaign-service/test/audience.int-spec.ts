@@ -253,6 +253,48 @@ describe('Dynamic list endpoints', () => {
       });
     });
 
+    it('refuses a query nested too deep or holding too many filters with a field error, never a 500', async () => {
+      const leaf = person('email', 'contains', ['a']);
+      // Written out as text: a body this deep is more than a JSON encoder will nest.
+      const nested = (levels: number) => {
+        const open = '{"type":"group","filter_type":"person","connector":"","children":[';
+        const item = `${open.repeat(levels)}${JSON.stringify(leaf)}${']}'.repeat(levels)}`;
+        return `{"query":{"conditions":[{"type":"group","name":"G","connector":"","children":[${item}]}]}}`;
+      };
+      const preview = (body: string) =>
+        t
+          .http()
+          .post(audiencePreviewContract.fullPath)
+          .set({ Authorization: `Bearer ${admin.bearer}`, 'content-type': 'application/json' })
+          .send(body);
+      // A leaf four levels below its outer group is the deepest a query may be.
+      await preview(nested(3)).expect(200);
+      for (const levels of [4, 5000]) {
+        const { body } = await preview(nested(levels)).expect(400);
+        expect(body).toMatchObject({
+          code: 'ValidationException',
+          fields: { 'query.conditions': ['Filters can be nested at most 4 levels deep'] },
+        });
+      }
+      // Many filters in allowed groups: each binds a parameter, and Postgres takes at most 65535.
+      const wide = {
+        conditions: Array.from({ length: 50 }, (_, g) =>
+          group(
+            Array.from({ length: 8 }, (_, i) => ({
+              type: 'group',
+              filter_type: 'person',
+              connector: i ? 'or' : '',
+              children: Array.from({ length: 200 }, (_, j) => ({ ...leaf, connector: j ? 'or' : '' })),
+            })),
+            { connector: g ? 'or' : '' },
+          ),
+        ),
+      };
+      const { body } = await t.call(audiencePreviewContract, { query: wide }, admin).expect(400);
+      expect(body.fields).toEqual({ 'query.conditions': ['A dynamic list can hold at most 1000 filters'] });
+      await t.call(audienceCountContract, { campaign_id: UNKNOWN, query: wide }, admin).expect(400);
+    });
+
     it('reads the org context as one row per person and org', async () => {
       await t.sql(
         `INSERT INTO campaign.person_org (organisation_id, email, org_id) VALUES ($1, 'ann@ex.test', 'o-1'), ($1, 'ann@ex.test', 'o-2')`,

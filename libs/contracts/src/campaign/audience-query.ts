@@ -34,6 +34,9 @@ export const audienceMessages = {
   someFieldsInvalid: 'Some fields are invalid',
   // Ours: the spec bounds group names at 100 characters without a message.
   groupNameTooLong: 'Group name must be at most 100 characters',
+  // Ours: bounds the spec leaves open, so no request can make the server work without end.
+  tooDeep: 'Filters can be nested at most 4 levels deep',
+  tooManyItems: 'A dynamic list can hold at most 1000 filters',
 } as const;
 
 export const AUDIENCE_GROUP_NAME_MAX = 100;
@@ -41,7 +44,10 @@ export const AUDIENCE_GROUP_NAME_MAX = 100;
 export const AUDIENCE_PREVIEW_LIMIT = 20;
 /** Bounds on what one query may hold, so no request can make the compiler or the database work without end. */
 export const AUDIENCE_MAX_ITEMS = 200;
+/** Levels of items below an outer group: a leaf of a group inside a group inside the outer group is 3. */
 export const AUDIENCE_MAX_DEPTH = 4;
+/** Items (filters and groups) in one whole query, outer groups not counted. */
+export const AUDIENCE_MAX_TOTAL_ITEMS = 1000;
 
 const canonicalFilterType: Record<string, string> = {
   internal_product_activity: 'product_activity',
@@ -153,8 +159,36 @@ export const audienceOuterGroupSchema = z.object({
   children: z.array(audienceItemSchema).max(AUDIENCE_MAX_ITEMS).default([]),
   validation_error: text(200).nullish(),
 });
+/**
+ * The query's depth and size, measured without recursion before the recursive schema reads it: a
+ * deeply nested body would otherwise overflow the parser's stack, and a wide one would bind more
+ * parameters than Postgres takes in one statement. Both are refused as a field error.
+ */
+function boundQuerySize(conditions: unknown, ctx: z.RefinementCtx): unknown {
+  if (!Array.isArray(conditions)) return conditions;
+  const stack: { value: unknown; depth: number }[] = conditions.map((value) => ({ value, depth: 0 }));
+  let items = 0;
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    const children =
+      value !== null && typeof value === 'object' ? (value as { children?: unknown }).children : null;
+    if (!Array.isArray(children) || children.length === 0) continue;
+    if (depth + 1 > AUDIENCE_MAX_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: audienceMessages.tooDeep, input: conditions });
+      return conditions;
+    }
+    items += children.length;
+    if (items > AUDIENCE_MAX_TOTAL_ITEMS) {
+      ctx.addIssue({ code: 'custom', message: audienceMessages.tooManyItems, input: conditions });
+      return conditions;
+    }
+    for (const child of children) stack.push({ value: child, depth: depth + 1 });
+  }
+  return conditions;
+}
+
 export const audienceQuerySchema = z.object({
-  conditions: z.array(audienceOuterGroupSchema).max(50).default([]),
+  conditions: z.preprocess(boundQuerySize, z.array(audienceOuterGroupSchema).max(50).default([])),
 });
 export type AudienceQuery = { conditions: AudienceOuterGroup[] };
 
