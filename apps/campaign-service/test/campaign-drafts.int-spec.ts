@@ -190,6 +190,23 @@ describe('Campaign drafts and publish', () => {
     expect(live.schedule).toMatchObject({ time_zone: 'UTC', next_run_time: `${start}T10:00:00.000Z` });
   });
 
+  it('refuses a once-every period longer than 100 years, which no run could look back over', async () => {
+    const id = await editable();
+    await draftFlow(id, flow);
+    const start = plusDays(todayIn('UTC', new Date()), 2);
+    const schedule = { run_type: 'once', run_config: { start_date: start, run_time: '10:00' } };
+    const rule = { rule: 'once_every', recurring_period: 100_000, recurring_period_unit: 'months' };
+    await save(id, { dynamic_list: dynamicList, schedule, rule }).expect(200);
+    const checked = await t.call(campaignDraftValidateContract, { campaign_id: id }, admin).expect(200);
+    expect(checked.body).toEqual({ valid: false, errors: { rule: 'campaign rule is invalid' } });
+    const refused = await t
+      .call(campaignPublishContract, { campaign_id: id, active: true }, admin)
+      .expect(400);
+    expect(refused.body.fields).toEqual({ rule: ['campaign rule is invalid'] });
+    await save(id, { rule: { ...rule, recurring_period: 1200 } }).expect(200);
+    await t.call(campaignPublishContract, { campaign_id: id, active: true }, admin).expect(200);
+  });
+
   it('warns when another user saved the draft within the last minute, not for the same user', async () => {
     const id = await editable();
     await save(id, { rule: { rule: 'once' } }).expect(200);

@@ -28,6 +28,27 @@ describe('ruleErrors', () => {
     );
   });
 
+  it("says 'Invalid period' for a period longer than 100 years, which no run could look back over", () => {
+    expect(
+      ruleErrors({ rule: 'once_every', recurring_period: 1200, recurring_period_unit: 'months' }),
+    ).toEqual({});
+    expect(
+      ruleErrors({ rule: 'once_every', recurring_period: 36500, recurring_period_unit: 'days' }),
+    ).toEqual({});
+    for (const [period, unit] of [
+      [100_000, 'months'],
+      [5300, 'weeks'],
+      [36_501, 'days'],
+      [1e308, 'days'],
+    ] as const) {
+      expect(
+        ruleErrors({ rule: 'once_every', recurring_period: period, recurring_period_unit: unit }),
+      ).toEqual({
+        recurring_period: m.invalidPeriod,
+      });
+    }
+  });
+
   it('accepts every_time without a period', () => {
     expect(ruleErrors({ rule: 'every_time' })).toEqual({});
   });

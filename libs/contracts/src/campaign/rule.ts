@@ -15,6 +15,24 @@ export const rulePeriodUnitSchema = z.enum(['days', 'weeks', 'months']);
 export type RulePeriodUnit = z.infer<typeof rulePeriodUnitSchema>;
 /** How many days a period unit spans, for recurring_period_days (a month counts as 30 days). */
 export const RULE_UNIT_DAYS: Record<RulePeriodUnit, number> = { days: 1, weeks: 7, months: 30 };
+/**
+ * Ours (the spec sets no bound): a period spans at most 100 years. The engine looks back over the
+ * period from each run, and a longer one reaches past the dates the database can hold, so a rule the
+ * form accepted would fail every run.
+ */
+export const RULE_PERIOD_MAX_DAYS = 36_500;
+
+/** A whole period of at least 1 in a known unit, no longer than RULE_PERIOD_MAX_DAYS. */
+export function isRulePeriod(period: unknown, unit: unknown): boolean {
+  const known = rulePeriodUnitSchema.safeParse(unit);
+  return (
+    known.success &&
+    typeof period === 'number' &&
+    Number.isInteger(period) &&
+    period >= 1 &&
+    period * RULE_UNIT_DAYS[known.data] <= RULE_PERIOD_MAX_DAYS
+  );
+}
 
 /** The stored rule; a draft may hold an incomplete one, `ruleErrors` says whether it may be published. */
 export const ruleSchema = z.object({
@@ -45,9 +63,7 @@ export function ruleErrors(rule: Rule | null | undefined): Record<string, string
   const kind = ruleKindSchema.safeParse(rule?.rule);
   if (!rule || !kind.success) return { rule: ruleMessages.optionRequired };
   if (kind.data !== 'once_every') return {};
-  const period = rule.recurring_period;
-  const periodOk = typeof period === 'number' && Number.isInteger(period) && period >= 1;
-  if (!periodOk || !rulePeriodUnitSchema.safeParse(rule.recurring_period_unit).success)
+  if (!isRulePeriod(rule.recurring_period, rule.recurring_period_unit))
     return { recurring_period: ruleMessages.invalidPeriod };
   return {};
 }

@@ -22,5 +22,9 @@ describe('qualificationOf', () => {
     ).toEqual({
       kind: 'once',
     });
+    // Longer than the database can look back over ('1e+308 months' is not even an interval).
+    expect(
+      qualificationOf({ rule: 'once_every', recurring_period: 1e308, recurring_period_unit: 'months' }),
+    ).toEqual({ kind: 'once' });
   });
 });

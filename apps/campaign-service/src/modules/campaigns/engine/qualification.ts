@@ -1,4 +1,4 @@
-import { type Rule, ruleKindSchema, rulePeriodUnitSchema } from '@meridian/contracts';
+import { isRulePeriod, type Rule, ruleKindSchema } from '@meridian/contracts';
 
 /**
  * Who may enter a run (spec 3 "Rule"): 'once' persons who never entered this campaign,
@@ -12,10 +12,8 @@ export function qualificationOf(rule: Rule | null | undefined): Qualification {
   const kind = ruleKindSchema.safeParse(rule?.rule);
   if (!kind.success || kind.data === 'once') return { kind: 'once' };
   if (kind.data === 'every_time') return { kind: 'every_time' };
-  const unit = rulePeriodUnitSchema.safeParse(rule?.recurring_period_unit);
-  const period = rule?.recurring_period;
-  if (!unit.success || typeof period !== 'number' || !Number.isInteger(period) || period < 1)
-    return { kind: 'once' };
+  // A period the publish check refuses (none, or beyond what the database can look back over).
+  if (!isRulePeriod(rule?.recurring_period, rule?.recurring_period_unit)) return { kind: 'once' };
   // Calendar units: 'N months' is N calendar months back from the run, as a user counts them.
-  return { kind: 'once_every', interval: `${period} ${unit.data}` };
+  return { kind: 'once_every', interval: `${rule?.recurring_period} ${rule?.recurring_period_unit}` };
 }
