@@ -207,6 +207,28 @@ describe('Campaign drafts and publish', () => {
     await t.call(campaignPublishContract, { campaign_id: id, active: true }, admin).expect(200);
   });
 
+  it('refuses a schedule ending more than 100 years after its start', async () => {
+    const id = await editable();
+    await draftFlow(id, flow);
+    const start = plusDays(todayIn('UTC', new Date()), 2);
+    const run_config = {
+      start_date: start,
+      end_date: '9999-12-31',
+      run_time: '10:00',
+      frequency: 'week',
+      freq_options: { day: ['monday'] },
+    };
+    const schedule = { run_type: 'recurring', time_zone: 'UTC', run_config };
+    await save(id, { dynamic_list: dynamicList, schedule, rule: { rule: 'once' } }).expect(200);
+    const refused = await t
+      .call(campaignPublishContract, { campaign_id: id, active: true }, admin)
+      .expect(400);
+    expect(refused.body.fields).toEqual({ schedule: ['Some fields are invalid'] });
+    const end_date = plusDays(start, 365);
+    await save(id, { schedule: { ...schedule, run_config: { ...run_config, end_date } } }).expect(200);
+    await t.call(campaignPublishContract, { campaign_id: id, active: true }, admin).expect(200);
+  });
+
   it('warns when another user saved the draft within the last minute, not for the same user', async () => {
     const id = await editable();
     await save(id, { rule: { rule: 'once' } }).expect(200);

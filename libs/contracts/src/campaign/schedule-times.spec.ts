@@ -34,6 +34,15 @@ function period(
 }
 
 describe('nextRunTimes', () => {
+  it('has no runs for a schedule spanning more than 100 years, which it would walk day by day', () => {
+    for (const unit of [1, 1_000_000]) {
+      const far = recurring('UTC', 'week', { day: ['monday'], unit }, '09:00', '2026-01-01', '9999-12-31');
+      expect(nextRunTimes(far, at('2026-06-01T00:00:00Z'), 5)).toEqual([]);
+    }
+    const century = recurring('UTC', 'week', { day: ['monday'] }, '09:00', '2026-01-01', '2126-01-01');
+    expect(iso(nextRunTimes(century, at('2026-06-01T00:00:00Z'), 1))).toEqual(['2026-06-01T09:00:00.000Z']);
+  });
+
   it('reads a schedule that names no zone in UTC', () => {
     const once: Schedule = { run_type: 'once', run_config: { start_date: '2026-03-02', run_time: '09:00' } };
     expect(iso(nextRunTimes(once, at('2026-03-01T00:00:00Z'), 1))).toEqual(['2026-03-02T09:00:00.000Z']);

@@ -9,6 +9,7 @@ import {
   zonedInstant,
 } from './schedule-zone';
 import {
+  isBeyondScheduleSpan,
   monthDateStringSchema,
   parseYearDate,
   periodFrequencySchema,
@@ -39,6 +40,8 @@ export function nextRunTimes(schedule: Schedule, after: Date, count: number): Da
   const minutes = config.run_time ? parseRunTime(config.run_time) : null;
   if (!start || minutes === null) return [];
   const end = config.end_date ? parseLocalDate(config.end_date) : null;
+  // A span `scheduleErrors` refuses has no runs: walking it would take seconds.
+  if (end && isBeyondScheduleSpan(start, end)) return [];
   const from = after.getTime();
   try {
     switch (schedule.run_type) {

@@ -63,6 +63,23 @@ describe('scheduleErrors', () => {
     expect(scheduleErrors(base('recurring', { ...frequency, end_date: '2026-06-10' }), today)).toEqual({});
   });
 
+  it('refuses an end date more than 100 years after the start', () => {
+    const frequency = { frequency: 'week', freq_options: { day: ['monday'] } };
+    expect(scheduleErrors(base('recurring', { ...frequency, end_date: '2126-06-10' }), today)).toEqual({});
+    for (const end_date of ['2126-06-11', '9999-12-31']) {
+      expect(scheduleErrors(base('recurring', { ...frequency, end_date }), today)).toEqual({
+        'run_config.end_date': 'End date must be within 100 years of the start date',
+      });
+      expect(
+        scheduleErrors(base('period', { frequency: 'days', unit: 2, end_date }), today)[
+          'run_config.end_date'
+        ],
+      ).toBe(m.endTooFar);
+    }
+    // A once schedule reads no end date.
+    expect(scheduleErrors(base('once', { end_date: '9999-12-31' }), today)).toEqual({});
+  });
+
   it('checks a high-frequency period and unit with the spec messages', () => {
     expect(scheduleErrors(base('period', {}), today)).toEqual({
       'run_config.frequency': m.frequencyRequired,

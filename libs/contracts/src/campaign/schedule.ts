@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  daysInMonth,
   epochDay,
   formatLocalDate,
   isTimeZone,
+  type LocalDate,
   localDateOf,
   parseLocalDate,
   parseRunTime,
@@ -24,6 +26,7 @@ export const scheduleMessages = {
   customDayInvalid: 'Insert a valid day',
   // Ours: the spec asks for these checks without naming a message.
   startInPast: 'Start date cannot be before today',
+  endTooFar: 'End date must be within 100 years of the start date',
   timeZoneInvalid: 'Select a valid time zone',
 } as const;
 
@@ -31,6 +34,19 @@ export const scheduleMessages = {
 export const SCHEDULE_MINUTES_MIN = 10;
 export const MONTH_CUSTOM_DAY_MIN = 1;
 export const MONTH_CUSTOM_DAY_MAX = 31;
+/**
+ * Ours (the spec sets no bound): a schedule ends at most 100 years after its start. Its run times are
+ * found by walking the calendar from start to end, so a longer span (an end date in 9999 and a
+ * cadence that no longer matches) kept the server and the summary screen busy for seconds per call.
+ */
+export const SCHEDULE_MAX_SPAN_YEARS = 100;
+
+/** Whether `end` is more than SCHEDULE_MAX_SPAN_YEARS after `start` (29 February counts as the 28th). */
+export function isBeyondScheduleSpan(start: LocalDate, end: LocalDate): boolean {
+  const year = start.year + SCHEDULE_MAX_SPAN_YEARS;
+  const limit = { year, month: start.month, day: Math.min(start.day, daysInMonth(year, start.month)) };
+  return epochDay(end) > epochDay(limit);
+}
 
 export const scheduleRunTypeSchema = z.enum(['at_once', 'once', 'period', 'recurring']);
 export type ScheduleRunType = z.infer<typeof scheduleRunTypeSchema>;
@@ -121,6 +137,8 @@ export function scheduleErrors(schedule: Schedule | null | undefined, today: str
     if (!end) errors['run_config.end_date'] = scheduleMessages.endDateRequired;
     else if (start && epochDay(end) < epochDay(start))
       errors['run_config.end_date'] = scheduleMessages.endBeforeStart;
+    else if (start && isBeyondScheduleSpan(start, end))
+      errors['run_config.end_date'] = scheduleMessages.endTooFar;
   }
   if (runType.data === 'period') Object.assign(errors, periodErrors(config));
   if (runType.data === 'recurring') Object.assign(errors, recurringErrors(config));
