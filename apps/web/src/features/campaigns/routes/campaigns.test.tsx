@@ -41,6 +41,7 @@ function campaign(name: string, overrides: Partial<Campaign> = {}): Campaign {
       count_delivered: 0,
       count_bounced: 0,
       count_dropped: 0,
+      count_not_sent: 0,
       open_count: 0,
       total_count: 0,
     },
@@ -74,6 +75,7 @@ describe('the Campaigns list', () => {
         count_delivered: 150,
         count_bounced: 20,
         count_dropped: 10,
+        count_not_sent: 12,
         open_count: 30,
         total_count: 200,
       },
@@ -86,6 +88,8 @@ describe('the Campaigns list', () => {
       expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
     }
     expect(within(row).getByText('Org')).toBeTruthy();
+    // Sent leaves out the 12 processed but not sent (unsubscribed, suppressed), as the Reports tab does.
+    expect(within(row).getByText('168')).toBeTruthy();
     // 150 delivered of 180 messages processed (a share of persons could pass 100% with two email steps).
     expect(within(row).getByText('83.33%')).toBeTruthy();
     expect(within(row).getByText('20%')).toBeTruthy();
