@@ -223,6 +223,12 @@ describe('CampaignMailerService', () => {
         .map((e) => e.payload.reason)
         .sort(),
     ).toEqual(['no email address', 'suppressed: bounce', 'unsubscribed']);
+    // The campaign list's 'Sent' leaves them out: processed, but not sent.
+    const [counts] = await t.sql(
+      `SELECT count_processed, count_not_sent FROM campaign.campaigns WHERE id = $1`,
+      [scope.campaign.id],
+    );
+    expect(counts).toEqual({ count_processed: 3, count_not_sent: 3 });
   });
 
   it('retries a temporary failure, drops a permanent one, and never resends after a cut connection', async () => {
@@ -323,6 +329,11 @@ describe('CampaignMailerService', () => {
       },
     ]);
     expect(sink.unclaimed({ to: fay.email })).toEqual([]);
+    const [counts] = await t.sql(
+      `SELECT count_processed, count_not_sent FROM campaign.campaigns WHERE id = $1`,
+      [scope.campaign.id],
+    );
+    expect(counts).toEqual({ count_processed: 1, count_not_sent: 1 });
   });
 
   it('stops at an abort before sending, and a later call sends what was left', async () => {

@@ -164,6 +164,7 @@ describe('DemoSeedService', () => {
       count_delivered: m.delivered,
       count_bounced: m.bounced,
       count_dropped: 0,
+      count_not_sent: m.not_sent_unsubscribed + m.not_sent_suppressed,
       open_count: m.opened,
       total_count: runs.reduce((sum, r) => sum + r.total_count, 0),
     });

@@ -161,6 +161,26 @@ describe('ReportsController', () => {
     });
   });
 
+  it('takes a period to the whole hours it touches in every call, so the runs and recipients agree with Delivery Stats', async () => {
+    // Run R1 started at 10:00 and its mails went at 10:05; the period starts and ends inside that hour.
+    const period = { start_date: day(1, '10:10'), end_date: day(1, '10:50') };
+    const stats = await call(reportStatsAggregateContract, period).expect(200);
+    expect(stats.body.stats).toMatchObject({ total_count: 5, processed_count: 4, bounce_count: 1 });
+    const runs = await call(reportStatsListContract, period).expect(200);
+    expect(runs.body.records.map((r: { run_id: string }) => r.run_id)).toEqual([R1]);
+    const bounced = await call(reportRecipientContracts.recipient_bounce, period).expect(200);
+    expect(bounced.body.total_count).toBe(stats.body.stats.bounce_count);
+    const opened = await call(reportRecipientContracts.recipient_open, period).expect(200);
+    expect(opened.body.total_count).toBe(stats.body.stats.unique_open_count);
+    // The hour after it holds nothing, in any call.
+    const later = { start_date: day(1, '11:00'), end_date: day(1, '11:30') };
+    expect((await call(reportStatsAggregateContract, later).expect(200)).body.stats.processed_count).toBe(0);
+    expect((await call(reportStatsListContract, later).expect(200)).body.records).toEqual([]);
+    expect(
+      (await call(reportRecipientContracts.recipient_engagement, later).expect(200)).body.total_count,
+    ).toBe(0);
+  });
+
   it('lists past runs newest first, hides empty ones on request and pages them', async () => {
     const all = await call(reportStatsListContract, {}).expect(200);
     expect(all.body).toMatchObject({ total_count: 2, page_count: 1 });

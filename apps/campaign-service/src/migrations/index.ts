@@ -17,6 +17,7 @@ import { EngineFixes1771300000000 } from './1771300000000-engine-fixes';
 import { CrmFeed1771400000000 } from './1771400000000-crm-feed';
 import { OrgEntries1771500000000 } from './1771500000000-org-entries';
 import { ImportResume1771600000000 } from './1771600000000-import-resume';
+import { NotSentCount1771640000000 } from './1771640000000-not-sent-count';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   CrmFeed1771400000000,
   OrgEntries1771500000000,
   ImportResume1771600000000,
+  NotSentCount1771640000000,
 ];

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
-export type StubAnswer = { status?: number; body: unknown } | (() => Promise<Response>);
+/** A fixed answer, or one worked out from the request's JSON body (a list that pages, say). */
+export type StubAnswer = { status?: number; body: unknown } | ((body: unknown) => Promise<Response>);
 
 /**
  * Stubs `fetch` with answers per API path (`/api/auth/v1/accounts/login`), recording the calls.
@@ -16,15 +17,12 @@ export function stubApi(answers: Record<string, StubAnswer | StubAnswer[]>) {
     vi.fn((input: string, init?: RequestInit) => {
       const path = new URL(input).pathname;
       const headers = (init?.headers ?? {}) as Record<string, string>;
-      calls.push({
-        path,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        authorization: headers.Authorization,
-      });
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ path, body, authorization: headers.Authorization });
       const queue = queues.get(path);
       const answer = queue && (queue.length > 1 ? queue.shift() : queue[0]);
       if (!answer) return new Promise<Response>(() => undefined);
-      if (typeof answer === 'function') return answer();
+      if (typeof answer === 'function') return answer(body);
       return Promise.resolve(
         new Response(JSON.stringify(answer.body), {
           status: answer.status ?? 200,

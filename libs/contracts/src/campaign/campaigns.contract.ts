@@ -49,6 +49,8 @@ export const campaignCountsSchema = z.object({
   count_delivered: z.number().int(),
   count_bounced: z.number().int(),
   count_dropped: z.number().int(),
+  /** Ours: processed but not sent (unsubscribed, suppressed, no address); 'Sent' leaves them out. */
+  count_not_sent: z.number().int(),
   open_count: z.number().int(),
   total_count: z.number().int(),
 });

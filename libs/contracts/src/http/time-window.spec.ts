@@ -50,4 +50,11 @@ describe('filterDateTime', () => {
     expect(schema.safeParse('9999-12-31T23:59:59Z').success).toBe(true);
     expect(dateBoundOf('0000-01-01')).toBeNull();
   });
+
+  it('says a value that is no date-time at all is invalid once, not once per check', () => {
+    for (const value of ['garbage', 12345, '2026-02-30T00:00']) {
+      const result = schema.safeParse(value);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Invalid date']);
+    }
+  });
 });

@@ -27,7 +27,10 @@ export function inStoredRange(value: string): boolean {
  * as spec 9 appends 'T00:00' to days), in years 1 to 9999.
  */
 export const filterDateTime = (message: string) =>
-  z.iso.datetime({ offset: true, local: true, error: message }).refine(inStoredRange, { error: message });
+  // A value that is no date-time stops at the first check: the field's error names it once.
+  z.iso
+    .datetime({ offset: true, local: true, error: message, abort: true })
+    .refine(inStoredRange, { error: message });
 
 /** A list's optional time window: either end may be left out; when both are given the end is after the start. */
 export function windowInOrder(window: { start_time?: string | null; end_time?: string | null }): boolean {

@@ -133,11 +133,12 @@ export const UNSUBSCRIBES_SQL = `
 export const CAMPAIGN_COUNTS_SQL = `
   UPDATE campaign.campaigns c
   SET count_processed = s.processed, count_delivered = s.delivered, count_bounced = s.bounced,
-    count_dropped = s.dropped, open_count = s.opened,
+    count_dropped = s.dropped, count_not_sent = s.not_sent, open_count = s.opened,
     total_count = (SELECT coalesce(sum(r.total_count), 0) FROM campaign.campaign_runs r WHERE r.campaign_id = c.id)
   FROM (
     SELECT count(*) AS processed, count(delivered_at) AS delivered, count(bounced_at) AS bounced,
-      count(*) FILTER (WHERE status = 'dropped') AS dropped, count(first_opened_at) AS opened
+      count(*) FILTER (WHERE status = 'dropped') AS dropped,
+      count(*) FILTER (WHERE status = 'not_sent') AS not_sent, count(first_opened_at) AS opened
     FROM campaign.email_messages WHERE organisation_id = $1 AND campaign_id = $2
   ) s
   WHERE c.id = $2 AND c.organisation_id = $1`;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type RecipientReportKind, type ReportFilter, utcInstant } from '@meridian/contracts';
+import type { RecipientReportKind, ReportFilter } from '@meridian/contracts';
 import { DataSource } from 'typeorm';
-import { Conditions, pageOffset } from './report-query';
+import { addPeriod, Conditions, pageOffset } from './report-query';
 
 /**
  * Per tab: the time of its event (its order) and which messages it lists. The period of every tab
- * is when the message was sent ('Sent in'), as for the rollups.
+ * is the hours the message was sent in ('Sent in'), as for the rollups.
  */
 const TABS: Record<
   RecipientReportKind,
@@ -72,9 +72,7 @@ export class RecipientsRepository {
     const c = new Conditions().add((p) => `m.campaign_id = ${p(filter.campaign_id)}`);
     if (tab.where) c.add(() => tab.where!);
     if (filter.template_id) c.add((p) => `m.template_id = ${p(filter.template_id)}`);
-    if (filter.start_date) c.add((p) => `m.created_at >= ${p(utcInstant(filter.start_date!))}`);
-    if (filter.end_date) c.add((p) => `m.created_at < ${p(utcInstant(filter.end_date!))}`);
-    return c;
+    return addPeriod(c, 'm.created_at', filter);
   }
 
   /** Counts the tab's rows up to `bound` (a million-recipient tab is not counted to the end). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type ReportFilter, type ReportStats, utcInstant } from '@meridian/contracts';
+import type { ReportFilter, ReportStats } from '@meridian/contracts';
 import { DataSource } from 'typeorm';
-import { Conditions, pageOffset, rollupConditions } from './report-query';
+import { addPeriod, Conditions, pageOffset, periodHours, rollupConditions } from './report-query';
 
 const SUMS = [
   'processed_count',
@@ -51,9 +51,11 @@ export class ReportsRepository {
 
   async stats(filter: ReportFilter): Promise<ReportStats> {
     const c = rollupConditions(filter);
-    const runs = new Conditions().add((p) => `campaign_id = ${p(filter.campaign_id)}`);
-    if (filter.start_date) runs.add((p) => `run_time >= ${p(utcInstant(filter.start_date!))}`);
-    if (filter.end_date) runs.add((p) => `run_time < ${p(utcInstant(filter.end_date!))}`);
+    const runs = addPeriod(
+      new Conditions().add((p) => `campaign_id = ${p(filter.campaign_id)}`),
+      'run_time',
+      filter,
+    );
     const [sums] = await this.db.query<Omit<ReportStats, 'total_count'>[]>(
       `SELECT ${SUMS.map((s) => `COALESCE(sum(${s}), 0)::int AS ${s}`).join(', ')}
        FROM reports.stats_hourly WHERE ${c.where}`,
@@ -71,9 +73,10 @@ export class ReportsRepository {
     const c = new Conditions();
     const campaign = c.param(filter.campaign_id);
     const template = filter.template_id ? `AND template_id = ${c.param(filter.template_id)}` : '';
+    const { from, until } = periodHours(filter);
     const period = [
-      filter.start_date ? `AND r.run_time >= ${c.param(utcInstant(filter.start_date))}` : '',
-      filter.end_date ? `AND r.run_time < ${c.param(utcInstant(filter.end_date))}` : '',
+      from ? `AND r.run_time >= ${c.param(from)}` : '',
+      until ? `AND r.run_time < ${c.param(until)}` : '',
     ].join(' ');
     const nonEmpty = filter.show_non_empty_runs ? 'AND (r.total_count > 0 OR a.processed_count > 0)' : '';
     return this.db.query<RunRecord[]>(

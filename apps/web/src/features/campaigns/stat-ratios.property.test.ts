@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CampaignCounts, ReportStats } from '@meridian/contracts';
 import { campaignStats } from './utils/campaign-stats';
-import { reportRatios } from './reports/utils/report-ratios';
+import { reportRatios, sentCount } from './reports/utils/report-ratios';
 
 /**
  * What happens to one message: skipped at once (not sent), refused by the mail server (dropped),
@@ -78,6 +78,7 @@ function countsOf(runs: (Message | null)[][][]) {
     count_delivered: report.delivered_count,
     count_bounced: report.bounce_count,
     count_dropped: report.dropped_count,
+    count_not_sent: report.not_sent_count,
     open_count: report.unique_open_count,
   };
   return { report, list };
@@ -97,6 +98,16 @@ describe('stat ratios over any flow and outcomes (spec 9)', () => {
         const row = campaignStats(list);
         expect(percent(row.deliveredPercent)).toBeLessThanOrEqual(100);
         expect(percent(row.openedPercent)).toBeLessThanOrEqual(100);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("shows the same 'Sent' in the campaign list as in the Reports tab", () => {
+    fc.assert(
+      fc.property(fc.array(runArb, { maxLength: 4 }), (runs) => {
+        const { report, list } = countsOf(runs);
+        expect(campaignStats(list).sent).toBe(sentCount(report));
       }),
       { numRuns: 500 },
     );

@@ -55,6 +55,9 @@ export class CampaignEntity {
   count_dropped!: number;
 
   @Column({ type: 'integer', default: 0 })
+  count_not_sent!: number;
+
+  @Column({ type: 'integer', default: 0 })
   open_count!: number;
 
   @Column({ type: 'integer', default: 0 })

@@ -42,6 +42,7 @@ export function toCampaign(row: CampaignEntity): Campaign {
       count_delivered: row.count_delivered,
       count_bounced: row.count_bounced,
       count_dropped: row.count_dropped,
+      count_not_sent: row.count_not_sent,
       open_count: row.open_count,
       total_count: row.total_count,
     },

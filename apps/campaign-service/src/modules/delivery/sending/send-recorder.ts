@@ -55,6 +55,7 @@ export class SendRecorder {
         processed: created.length,
         delivered: 0,
         dropped: 0,
+        notSent: created.filter((row) => row.status === 'not_sent').length,
       });
       await this.events.publishMany(tx, items);
       return created;
@@ -93,6 +94,7 @@ export class SendRecorder {
       const activity: ActivityRow[] = [];
       let delivered = 0;
       let dropped = 0;
+      let notSent = 0;
       for (const outcome of outcomes) {
         const { row, status } = outcome;
         if (!changed.has(row.id)) continue;
@@ -109,6 +111,7 @@ export class SendRecorder {
             }
             break;
           case 'not_sent':
+            notSent++;
             items.push({ definition: emailEvents.emailNotSent, payload: { ...base(row), reason } });
             break;
           case 'dropped':
@@ -123,6 +126,7 @@ export class SendRecorder {
         processed: 0,
         delivered,
         dropped,
+        notSent,
       });
       await this.events.publishMany(tx, items);
     });

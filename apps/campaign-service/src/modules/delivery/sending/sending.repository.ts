@@ -227,15 +227,15 @@ export class SendingRepository {
     tx: Transaction,
     organisationId: string,
     campaignId: string,
-    counts: { processed: number; delivered: number; dropped: number },
+    counts: { processed: number; delivered: number; dropped: number; notSent: number },
   ): Promise<void> {
-    if (counts.processed + counts.delivered + counts.dropped === 0) return;
+    if (counts.processed + counts.delivered + counts.dropped + counts.notSent === 0) return;
     await (tx as unknown as EntityManager).query(
       `UPDATE campaign.campaigns
           SET count_processed = count_processed + $3, count_delivered = count_delivered + $4,
-              count_dropped = count_dropped + $5
+              count_dropped = count_dropped + $5, count_not_sent = count_not_sent + $6
         WHERE organisation_id = $1 AND id = $2`,
-      [organisationId, campaignId, counts.processed, counts.delivered, counts.dropped],
+      [organisationId, campaignId, counts.processed, counts.delivered, counts.dropped, counts.notSent],
     );
   }
 }

@@ -47,6 +47,7 @@ const campaign = (overrides: Record<string, unknown> = {}) => ({
     count_delivered: 0,
     count_bounced: 0,
     count_dropped: 0,
+    count_not_sent: 0,
     open_count: 0,
     total_count: 0,
   },

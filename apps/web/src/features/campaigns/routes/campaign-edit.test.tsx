@@ -39,6 +39,7 @@ describe('the campaign page', () => {
         count_delivered: 0,
         count_bounced: 0,
         count_dropped: 0,
+        count_not_sent: 0,
         open_count: 0,
         total_count: 0,
       },

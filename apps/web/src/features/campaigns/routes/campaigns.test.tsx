@@ -41,6 +41,7 @@ function campaign(name: string, overrides: Partial<Campaign> = {}): Campaign {
       count_delivered: 0,
       count_bounced: 0,
       count_dropped: 0,
+      count_not_sent: 0,
       open_count: 0,
       total_count: 0,
     },
@@ -74,6 +75,7 @@ describe('the Campaigns list', () => {
         count_delivered: 150,
         count_bounced: 20,
         count_dropped: 10,
+        count_not_sent: 12,
         open_count: 30,
         total_count: 200,
       },
@@ -86,6 +88,8 @@ describe('the Campaigns list', () => {
       expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
     }
     expect(within(row).getByText('Org')).toBeTruthy();
+    // Sent leaves out the 12 processed but not sent (unsubscribed, suppressed), as the Reports tab does.
+    expect(within(row).getByText('168')).toBeTruthy();
     // 150 delivered of 180 messages processed (a share of persons could pass 100% with two email steps).
     expect(within(row).getByText('83.33%')).toBeTruthy();
     expect(within(row).getByText('20%')).toBeTruthy();
@@ -180,6 +184,47 @@ describe('the Campaigns list', () => {
         campaign_context: 'person',
       }),
     );
+  });
+
+  it('moves back to the last page when the only campaign of the last page is removed', async () => {
+    // Eleven campaigns, ten a page; removing the one on page 2 leaves a single page.
+    let names = Array.from({ length: 11 }, (_, i) => `Campaign ${i + 1}`);
+    const ids = new Map(
+      names.map((name, i) => [name, `11111111-1111-4111-8111-${String(i).padStart(12, '0')}`]),
+    );
+    const listed = (body: unknown) => {
+      const pageNumber = (body as { page_number: number }).page_number;
+      const records = names
+        .slice((pageNumber - 1) * 10, pageNumber * 10)
+        .map((name) => campaign(name, { campaign_id: ids.get(name)! }));
+      const json = {
+        records,
+        page_number: pageNumber,
+        page_size: 10,
+        page_count: Math.ceil(names.length / 10),
+        total_count: names.length,
+      };
+      return Promise.resolve(Response.json(json));
+    };
+    stubApi({
+      ...signedIn,
+      [LIST]: listed,
+      [SETTINGS]: mapping('one_to_one'),
+      [campaignDeleteContract.fullPath]: () => {
+        names = names.filter((name) => name !== 'Campaign 11');
+        return Promise.resolve(Response.json({ success: true }));
+      },
+    });
+    renderAppAt('/campaigns');
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Campaign 11' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByText('Campaign Removed')).toBeTruthy();
+    expect(await screen.findByText('Campaign 10')).toBeTruthy();
+    expect(screen.queryByText('Let’s add a campaign to get started')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
   });
 
   it("renames, clones as '{name}-clone' with the note, and removes after the confirmation", async () => {

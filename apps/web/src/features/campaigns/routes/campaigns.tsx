@@ -93,7 +93,10 @@ export function CampaignsRoute() {
         />
         <CampaignsTable
           records={campaigns.isError ? [] : (campaigns.data?.records ?? [])}
-          loading={campaigns.isPending}
+          // A page past the end of a list that has campaigns is on its way back to the last page.
+          loading={
+            campaigns.isPending || (campaigns.data?.records.length === 0 && campaigns.data.total_count > 0)
+          }
           failed={campaigns.isError ? { retry: () => void campaigns.refetch() } : null}
           searching={keyword !== ''}
           onOpen={(campaign) => open(campaign.campaign_id)}

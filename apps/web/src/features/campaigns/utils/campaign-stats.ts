@@ -18,12 +18,13 @@ export function percentOf(part: number, whole: number): string {
  * Spec 2 columns: Delivered is a share of the total, Opened a share of Delivered. Total counts
  * persons while Delivered counts messages, and a flow with two email steps sends a person two;
  * so the share is of the total in messages: one per person for each email step they reached,
- * which is what was processed (sent or not). A share can then never pass 100%.
+ * which is what was processed (sent or not). A share can then never pass 100%. Sent is what was
+ * processed less what was not sent (unsubscribed, suppressed), as the Reports tab counts it.
  */
 export function campaignStats(counts: Campaign['counts']) {
   return {
     total: counts.total_count,
-    sent: counts.count_processed,
+    sent: Math.max(0, counts.count_processed - counts.count_not_sent),
     delivered: counts.count_delivered,
     deliveredPercent: percentOf(counts.count_delivered, counts.count_processed),
     opened: counts.open_count,
