@@ -66,6 +66,22 @@ describe('HTTP probe: hostile client input on every endpoint', () => {
     expect(nested.status).toBe(400);
     expect(nested.body.fields).toEqual({ template_id: ['template_id must not contain a NUL character'] });
 
+    // A NUL deeper than 64 levels of a template's design: the check stopped looking there, and
+    // jsonb refused the insert (a 500).
+    let design: Record<string, unknown> = { note: 'deep\u0000down' };
+    for (let i = 0; i < 70; i++) design = { rows: design };
+    const deep = await t.call(
+      templateCreateContract,
+      { name: 'Spring deep', template_type: 'visual', content_json: design },
+      admin,
+    );
+    expect(deep.status).toBe(400);
+    const deepField = `content_json.${Array(70).fill('rows').join('.')}.note`;
+    expect(deep.body.fields).toEqual({ [deepField]: [`${deepField} must not contain a NUL character`] });
+    expect(await t.sql(`SELECT 1 FROM campaign.email_templates WHERE name LIKE 'Spring deep%'`)).toHaveLength(
+      0,
+    );
+
     // Half of a surrogate pair: the name went into the campaign's event payload, which jsonb refused (a 500).
     const half = await t.call(
       campaignCreateContract,

@@ -277,6 +277,64 @@ describe('Segment Tracking API ingest', () => {
     expect(kept.map((e) => [e.message_id, e.properties.note])).toEqual([['kept-2', '\u{1F600}']]);
   });
 
+  // Found by a hostile-input walk: the intake stopped looking 64 levels down, so such a call was
+  // stored, failed its slice's publish on every attempt, and no organisation's calls got through.
+  const deepNul = (depth: number) => {
+    let properties: Record<string, unknown> = { note: 'a\u0000b' };
+    for (let i = 0; i < depth; i++) properties = { nested: properties };
+    return properties;
+  };
+
+  it('records a call carrying a NUL nested deeper than 64 levels as an error, and keeps the rest', async () => {
+    const org = await t.platform.newOrganisation();
+    const key = await t.newWriteKey(org);
+    const single = await t.track('/v1/track', { userId: 'u-6', event: 'Deep', properties: deepNul(70) }, key);
+    expect(single.status).toBe(400);
+    expect(single.body).toMatchObject({
+      code: 'ValidationException',
+      description: segmentMessages.invalidText,
+    });
+    const batch = {
+      batch: [
+        { type: 'track', userId: 'u-6', event: 'Deep', properties: deepNul(70) },
+        { type: 'track', userId: 'u-6', event: 'Kept', messageId: 'kept-deep' },
+      ],
+    };
+    expect((await t.track('/v1/batch', batch, key)).status).toBe(200);
+    await inboxEmpty();
+    expect((await errors(org.organisation.id)).map((e) => e.exception)).toEqual([
+      'InvalidText',
+      'InvalidText',
+    ]);
+    expect((await productEvents(org.organisation.id)).map((e) => e.message_id)).toEqual(['kept-deep']);
+  });
+
+  it('relays other organisations’ calls past a stored call that carries a NUL, recording it as an error', async () => {
+    const poisoned = await t.platform.newOrganisation();
+    const other = await t.platform.newOrganisation();
+    const otherKey = await t.newWriteKey(other);
+    // As an intake that did not look deep enough left it: the oldest row in the inbox.
+    await t.sql(
+      `INSERT INTO integrations.segment_inbox (organisation_id, received_at, payload) VALUES ($1, now(), $2)`,
+      [
+        poisoned.organisation.id,
+        JSON.stringify({ type: 'track', userId: 'u-7', event: 'Deep', properties: deepNul(70) }),
+      ],
+    );
+    const answer = await t.track(
+      '/v1/track',
+      { userId: 'u-8', event: 'Theirs', messageId: 'after-poison' },
+      otherKey,
+    );
+    expect(answer.status).toBe(200);
+    await eventually(async () =>
+      (await productEvents(other.organisation.id)).some((e) => e.message_id === 'after-poison'),
+    );
+    await inboxEmpty();
+    expect((await errors(poisoned.organisation.id)).map((e) => e.exception)).toEqual(['InvalidText']);
+    expect(await productEvents(poisoned.organisation.id)).toEqual([]);
+  });
+
   it('answers 400 to an oversized batch, an oversized call and bad JSON, and records them', async () => {
     const org = await t.platform.newOrganisation();
     const key = await t.newWriteKey(org);

@@ -61,15 +61,22 @@ const namesHalfPair = (body: ErrorBody) =>
 
 const json = { 'content-type': 'application/json' };
 
-/** A POST with `text` as the value of every top-level key of the endpoint's request. */
-const textInEveryKey = (text: string) => (e: Endpoint) => ({
+/** A POST with `value` as the value of every top-level key of the endpoint's request. */
+const textInEveryKey = (value: unknown) => (e: Endpoint) => ({
   path: pathOf(e, 'probe'),
   init: {
     method: 'POST',
     headers: json,
-    body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, text]))),
+    body: JSON.stringify(Object.fromEntries(requestKeys(e).map((k) => [k, value]))),
   },
 });
+
+/** `leaf` inside `depth` objects: free-form JSON (a template's design) is stored whole, however deep. */
+function nestedIn(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = { probe: value };
+  return value;
+}
 
 export const PROBES: Probe[] = [
   {
@@ -85,6 +92,22 @@ export const PROBES: Probe[] = [
     expect: 400,
     check: namesHalfPair,
     request: textInEveryKey(HALF_PAIR_TEXT),
+  },
+  // Found by a hostile-input walk: the check stopped looking 64 levels down, so a NUL deeper in a
+  // template's design reached jsonb (a 500), and in a Segment call stopped its relay for everyone.
+  {
+    name: 'NUL nested 100 levels deep in every key',
+    methods: ['POST'],
+    expect: 400,
+    check: namesNul,
+    request: textInEveryKey(nestedIn(100, NUL_TEXT)),
+  },
+  {
+    name: 'half of a surrogate pair in a key nested 100 levels deep',
+    methods: ['POST'],
+    expect: 400,
+    check: namesHalfPair,
+    request: textInEveryKey(nestedIn(100, { [HALF_PAIR_TEXT]: 1 })),
   },
   {
     name: 'NUL in the query',

@@ -26,6 +26,28 @@ describe('findBadText', () => {
     expect(findBadText({ ['\udc00']: 1 })).toEqual(half('\udc00'));
   });
 
+  it('finds one however deep it nests (a template design or a Segment call reaches jsonb whole)', () => {
+    const nested = (depth: number, leaf: unknown) => {
+      let value = leaf;
+      for (let i = 0; i < depth; i++) value = { a: value };
+      return value;
+    };
+    expect(findBadText(nested(100, 'x\u0000'))).toEqual(nul(Array(100).fill('a').join('.')));
+    expect(findBadText(nested(100, { ['\ud800']: 1 }))?.message).toBe(LONE_SURROGATE_MESSAGE);
+    // Deeper than any call stack would take.
+    let list: unknown = ['\u0000'];
+    for (let i = 0; i < 200_000; i++) list = [list];
+    expect(findBadText(list)?.message).toBe(NUL_MESSAGE);
+    expect(findBadText(nested(200_000, 'clean'))).toBeNull();
+  });
+
+  it('reports the first bad text in the order of the request, a key before what it holds', () => {
+    expect(findBadText({ a: { b: ['ok', { c: '\u0000' }] }, d: '\u0000' })).toEqual(nul('a.b.1.c'));
+    expect(findBadText({ ['k\u0000']: { v: '\u0000' } })).toEqual(nul('k\u0000'));
+    expect(findBadText({ a: 'ok' }, ['body'])).toBeNull();
+    expect(findBadText({ a: '\u0000' }, ['body'])).toEqual(nul('body.a'));
+  });
+
   it('passes text without one (whole pairs too), and other values', () => {
     expect(
       findBadText({ a: 'plain', n: 1, b: true, z: null, list: [{ c: 'é', d: '\u{1F600}' }] }),

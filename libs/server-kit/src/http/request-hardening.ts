@@ -37,24 +37,42 @@ export function storableText(text: string): string {
  * The path (`a.b.0`) of the first string or object key in `value` that Postgres cannot store (a
  * NUL character, half of a surrogate pair), `''` when it is `value` itself, with what is wrong;
  * null when there is none.
+ *
+ * Walks with a stack of its own rather than by recursion, so no nesting is too deep to look at: a
+ * free-form JSON field (a template's design, a Segment call's properties) reaches jsonb however
+ * deep it nests, and one NUL at any depth makes the whole statement fail.
  */
-export function findBadText(
-  value: unknown,
-  path: string[] = [],
-  depth = 0,
-): { path: string; message: string } | null {
-  if (typeof value === 'string') {
-    const message = textFault(value);
-    return message === null ? null : { path: path.join('.'), message };
+export function findBadText(value: unknown, path: string[] = []): { path: string; message: string } | null {
+  // Each entry knows its parent and key; a path is spelled out only for the one reported, so
+  // deep nesting costs no copy of the path per level.
+  interface Step {
+    value: unknown;
+    parent: Step | null;
+    key: string | null;
   }
-  // JSON nests at most this deep in practice; deeper input is left to the contract to refuse.
-  if (value === null || typeof value !== 'object' || depth > 64) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = [...path, key];
-    const message = textFault(key);
-    if (message !== null) return { path: at.join('.'), message };
-    const found = findBadText(item, at, depth + 1);
-    if (found !== null) return found;
+  const pathOf = (step: Step): string => {
+    const keys: string[] = [];
+    for (let at: Step | null = step; at !== null && at.key !== null; at = at.parent) keys.push(at.key);
+    return [...path, ...keys.reverse()].join('.');
+  };
+  const pending: Step[] = [{ value, parent: null, key: null }];
+  while (pending.length > 0) {
+    const step = pending.pop()!;
+    // An object key is looked at before what it holds, as the order of the text goes.
+    const keyFault = step.key === null ? null : textFault(step.key);
+    if (keyFault !== null) return { path: pathOf(step), message: keyFault };
+    if (typeof step.value === 'string') {
+      const message = textFault(step.value);
+      if (message !== null) return { path: pathOf(step), message };
+      continue;
+    }
+    if (step.value === null || typeof step.value !== 'object') continue;
+    const entries = Object.entries(step.value);
+    // Pushed last first, so the first bad text in order is the one reported.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      pending.push({ value: item, parent: step, key });
+    }
   }
   return null;
 }

@@ -7,6 +7,7 @@ import {
   type SegmentErrorKind,
   segmentMessages,
 } from '@meridian/contracts';
+import { findBadText } from '@meridian/server-kit';
 import { checkedCall } from './segment-call-check';
 
 /** A refused call as it is recorded (errors.list). */
@@ -31,6 +32,9 @@ export interface AcceptedCall {
 }
 
 export const PAYLOAD_EXCERPT_CHARS = 2000;
+
+/** A JSON escape of U+0000 or of a surrogate (a pair is checked as it parses). */
+export const ESCAPED_BAD_TEXT = /\\u(?:0000|[dD][89a-fA-F])/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function refused(
@@ -126,6 +130,10 @@ function readCall(organisationId: string, receivedAt: Date, raw: string, now: Da
   const fail = (kind: SegmentErrorKind, description: string) => ({
     refused: refused(organisationId, kind, description, raw, now, body),
   });
+  // The intake refuses text Postgres cannot store; a call stored before it looked at every depth
+  // would fail its slice's publish on every attempt and hold up every organisation's calls behind it.
+  if (ESCAPED_BAD_TEXT.test(raw) && findBadText(body) !== null)
+    return fail('InvalidText', segmentMessages.invalidText);
   if (!segmentCallTypes.includes(body.type as never))
     return fail('UnknownCallType', segmentMessages.unknownType);
   let call = checkedCall(body);

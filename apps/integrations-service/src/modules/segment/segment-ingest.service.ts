@@ -10,7 +10,7 @@ import {
 } from '@meridian/contracts';
 import { DomainError, findBadText } from '@meridian/server-kit';
 import { batchCallWriter, overCallLimit } from './segment-batch-calls';
-import { refused, type RefusedCall } from './segment-calls';
+import { ESCAPED_BAD_TEXT, refused, type RefusedCall } from './segment-calls';
 import { SegmentInboxRepository } from './segment-inbox.repository';
 import { bucketOf, SegmentRecordsRepository } from './segment-records.repository';
 import { SegmentRelay } from './segment-relay.service';
@@ -18,8 +18,6 @@ import { SegmentWriteKeys } from './segment-write-keys.service';
 
 const gunzipAsync = promisify(gunzip);
 const inflateAsync = promisify(inflate);
-/** A JSON escape of U+0000 or of a surrogate (a pair is checked as it parses). */
-const ESCAPED_BAD_TEXT = /\\u(?:0000|[dD][89a-fA-F])/;
 
 export interface IngestRequest {
   /** `batch` for /v1/batch, else the call type of the path. */
