@@ -335,6 +335,41 @@ describe('Segment Tracking API ingest', () => {
     expect(await productEvents(poisoned.organisation.id)).toEqual([]);
   });
 
+  it('relays a quiet organisation’s call in the next slice while another organisation’s flood waits', async () => {
+    const flooding = await t.platform.newOrganisation();
+    const quiet = await t.platform.newOrganisation();
+    const FLOOD = 9000;
+    // One statement, so the relay sees the flood and, behind it, the quiet organisation's call at once.
+    await t.sql(
+      `INSERT INTO integrations.segment_inbox (organisation_id, received_at, payload)
+       SELECT organisation_id, now(), payload FROM (
+         SELECT $1::uuid AS organisation_id, i AS turn,
+                json_build_object('type', 'track', 'userId', 'u-' || i, 'event', 'Flood',
+                                  'messageId', 'flood-' || i)::text AS payload
+           FROM generate_series(1, ${FLOOD}) i
+         UNION ALL
+         SELECT $2::uuid, ${FLOOD + 1},
+                json_build_object('type', 'track', 'userId', 'q-1', 'event', 'Quiet', 'messageId', 'quiet-1')::text
+       ) calls ORDER BY turn`,
+      [flooding.organisation.id, quiet.organisation.id],
+    );
+    await inboxEmpty();
+    const published = await t.sql<{ organisation_id: string; seq: string; ids: string[] }>(
+      `SELECT payload->>'organisation_id' AS organisation_id, seq::text AS seq,
+              ARRAY(SELECT e->>'message_id' FROM jsonb_array_elements(payload->'events') e) AS ids
+         FROM integrations.outbox WHERE name = $1 AND payload->>'organisation_id' = ANY($2::text[]) ORDER BY seq`,
+      [PRODUCT_EVENTS, [flooding.organisation.id, quiet.organisation.id]],
+    );
+    const flood = published.filter((p) => p.organisation_id === flooding.organisation.id);
+    expect(flood.flatMap((p) => p.ids)).toHaveLength(FLOOD);
+    const quietEvent = published.find((p) => p.ids.includes('quiet-1'));
+    // Taken oldest first across organisations, the quiet call would wait for the whole flood (the
+    // relay takes 2,000 calls a slice); taken in turns, it goes with the flood's first slice.
+    expect(quietEvent).toBeDefined();
+    const floodAfter = flood.filter((p) => BigInt(p.seq) > BigInt(quietEvent!.seq));
+    expect(floodAfter.flatMap((p) => p.ids).length).toBeGreaterThanOrEqual(FLOOD - 2000);
+  });
+
   it('answers 400 to an oversized batch, an oversized call and bad JSON, and records them', async () => {
     const org = await t.platform.newOrganisation();
     const key = await t.newWriteKey(org);

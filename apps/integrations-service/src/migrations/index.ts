@@ -7,6 +7,7 @@ import { SalesforceSync1771300000200 } from './1771300000200-salesforce-sync';
 import { WarehouseHashRanges1771400000000 } from './1771400000000-warehouse-hash-ranges';
 import { SalesforceDeletes1771500000000 } from './1771500000000-salesforce-deletes';
 import { SalesforceRecordsFillfactor1771600000000 } from './1771600000000-salesforce-records-fillfactor';
+import { SegmentInboxByOrganisation1771700000000 } from './1771700000000-segment-inbox-by-organisation';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   WarehouseHashRanges1771400000000,
   SalesforceDeletes1771500000000,
   SalesforceRecordsFillfactor1771600000000,
+  SegmentInboxByOrganisation1771700000000,
 ];

@@ -42,19 +42,49 @@ export class SegmentInboxRepository {
     }
   }
 
-  /** Takes (deletes) the oldest rows in `tx`: they are gone only if the transaction commits. */
+  /**
+   * Takes (deletes) up to `limit` rows in `tx`, in turns across the organisations with calls
+   * waiting: each organisation's oldest first, then each one's next, so a slice carries every
+   * waiting organisation's calls however many one of them sent. The rows are gone only if the
+   * transaction commits.
+   */
   async claim(tx: Transaction, limit: number): Promise<InboxRow[]> {
     const manager = tx as unknown as EntityManager;
-    return manager.query(
-      // As a CTE so the driver answers the rows (a bare DELETE answers [rows, count]).
-      `WITH claimed AS (
-         DELETE FROM integrations.segment_inbox
-          WHERE id IN (SELECT id FROM integrations.segment_inbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, organisation_id, received_at, payload
-       )
-       SELECT organisation_id, (extract(epoch FROM received_at) * 1000)::float8 AS received_ms, payload
-         FROM claimed ORDER BY id`,
-      [limit],
-    );
+    return manager.query(CLAIM_SQL, [limit]);
   }
 }
+
+/**
+ * The waiting organisations come from the (organisation_id, id) index one look-up each (a loose
+ * index scan), and each gives at most its share of candidates (all of `limit` while few are
+ * waiting, fewer as more are, never under 50), so a slice reads a bounded number of index
+ * entries. The candidates are taken by turn, then locked with SKIP LOCKED so replicas share the
+ * work; a candidate another replica holds is left to it.
+ */
+const CLAIM_SQL = `
+WITH RECURSIVE waiting AS (
+  (SELECT organisation_id FROM integrations.segment_inbox ORDER BY organisation_id LIMIT 1)
+  UNION ALL
+  SELECT (SELECT i.organisation_id FROM integrations.segment_inbox i
+           WHERE i.organisation_id > w.organisation_id ORDER BY i.organisation_id LIMIT 1)
+    FROM waiting w WHERE w.organisation_id IS NOT NULL
+), organisations AS (
+  SELECT organisation_id FROM waiting WHERE organisation_id IS NOT NULL
+), share AS (
+  SELECT least($1::int, greatest(50, ceil(4.0 * $1::int / greatest(count(*), 1))))::int AS n FROM organisations
+), candidates AS (
+  SELECT c.id, row_number() OVER (PARTITION BY o.organisation_id ORDER BY c.id) AS turn
+    FROM organisations o
+    CROSS JOIN LATERAL (
+      SELECT i.id FROM integrations.segment_inbox i
+       WHERE i.organisation_id = o.organisation_id ORDER BY i.id LIMIT (SELECT n FROM share)) c
+), claimed AS (
+  DELETE FROM integrations.segment_inbox
+   WHERE id IN (
+     SELECT i.id FROM integrations.segment_inbox i
+      WHERE i.id IN (SELECT id FROM candidates ORDER BY turn, id LIMIT $1)
+      FOR UPDATE SKIP LOCKED)
+   RETURNING id, organisation_id, received_at, payload
+)
+SELECT organisation_id, (extract(epoch FROM received_at) * 1000)::float8 AS received_ms, payload
+  FROM claimed ORDER BY id`;

@@ -62,7 +62,7 @@ export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
     this.gathering.unref();
   }
 
-  /** One slice; true when the inbox may hold more. */
+  /** One slice; true when it took calls (the inbox may hold more), false when it found none. */
   async relaySlice(): Promise<boolean> {
     return this.transactions.run(async (tx) => {
       const rows = await this.inbox.claim(tx, CLAIM_ROWS);
@@ -98,7 +98,9 @@ export class SegmentRelay implements OnModuleInit, OnApplicationShutdown {
       await this.records.rememberIdentities(tx, identitiesOf(accepted));
       const knownEmails = await this.records.emailsOf(tx, usersWithoutEmail(accepted));
       await this.publisher.publishMany(tx, outboundEvents(accepted, knownEmails));
-      return rows.length === CLAIM_ROWS;
+      // A slice can be short while calls wait (taken in turns, or held by another replica): ask
+      // again until one finds nothing.
+      return true;
     });
   }
 }
