@@ -1,6 +1,9 @@
 import { audienceCountContract, campaignCreateContract, type AudienceItem } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
-import { TrackingBuffer } from '../src/modules/delivery/tracking/tracking-buffer.service';
+import {
+  MAX_PENDING_PER_MESSAGE,
+  TrackingBuffer,
+} from '../src/modules/delivery/tracking/tracking-buffer.service';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 import { activity, outboxEvents, sentMessage, trackingPath } from './support/tracking-messages';
 
@@ -145,5 +148,49 @@ describe('TrackingBuffer when full', () => {
     await buffer.flush();
     expect(await outboxEvents(t, 'clicked', sent.rfcMessageId)).toHaveLength(1);
     expect(await activity(t, sent.personId)).toHaveLength(5);
+  });
+});
+
+/** One message fetched over and over cannot take the room every organisation's hits share. */
+describe('TrackingBuffer when crowded', () => {
+  const MAX_PENDING = 2 * MAX_PENDING_PER_MESSAGE + 20;
+  let t: CampaignTestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    t = await startCampaignTestApp({
+      TRACKING_FLUSH_MS: '60000',
+      TRACKING_FLUSH_ITEMS: '50000',
+      TRACKING_MAX_PENDING: String(MAX_PENDING),
+    });
+    admin = await t.platform.newOrganisation();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses more hits of a message that has many waiting once the buffer is half full, and keeps room for the others', async () => {
+    const buffer = t.app.get(TrackingBuffer);
+    const other = await t.platform.newOrganisation();
+    const hammered = await sentMessage(t, admin.organisation.id);
+    const theirs = await sentMessage(t, other.organisation.id);
+    const open = await trackingPath(t, { kind: 'open', messageId: hammered.messageId });
+    // Below half full every hit waits; from there on, this message's take no more room.
+    for (let i = 0; i < MAX_PENDING; i++) await t.http().get(open).set('user-agent', CHROME).expect(200);
+    expect(buffer.size).toBe(MAX_PENDING / 2);
+    await t
+      .http()
+      .get(await trackingPath(t, { kind: 'open', messageId: theirs.messageId }))
+      .set('user-agent', CHROME)
+      .expect(200);
+    expect(buffer.size).toBe(MAX_PENDING / 2 + 1);
+
+    await buffer.flush();
+    expect(await outboxEvents(t, 'opened', hammered.rfcMessageId)).toHaveLength(MAX_PENDING / 2);
+    expect(await outboxEvents(t, 'opened', theirs.rfcMessageId)).toHaveLength(1);
+    // Written, the message's hits wait again.
+    await t.http().get(open).set('user-agent', CHROME).expect(200);
+    expect(buffer.size).toBe(1);
   });
 });

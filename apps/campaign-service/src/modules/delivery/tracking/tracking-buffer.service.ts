@@ -9,6 +9,13 @@ import { TrackingRecorder } from './tracking-recorder.service';
 const DROP_LOG_MS = 10_000;
 /** Hits written in one transaction (a backlog is written as several). */
 const BATCH_MAX = 5_000;
+/**
+ * Once the buffer is half full, a message with this many hits waiting takes no more: far more
+ * than a person opens or clicks one email between two flushes, so one organisation's links
+ * fetched over and over cannot fill the buffer every organisation shares (further hits of that
+ * message are answered, and counted as unrecorded). Below half, nothing is refused.
+ */
+export const MAX_PENDING_PER_MESSAGE = 20;
 
 /**
  * Opens and clicks wait here for at most TRACKING_FLUSH_MS (or until TRACKING_FLUSH_ITEMS are
@@ -16,11 +23,14 @@ const BATCH_MAX = 5_000;
  * of a transaction each. One flush runs at a time; a failed flush keeps its hits for the next.
  * A graceful stop flushes what is left after the HTTP server has closed (Nest closes it before
  * onApplicationShutdown, and the database module, a global one, shuts down after this). At most
- * TRACKING_MAX_PENDING hits wait; past it they are answered but not recorded, and counted.
+ * TRACKING_MAX_PENDING hits wait, and once half of that waits, at most MAX_PENDING_PER_MESSAGE
+ * of one message; past either they are answered but not recorded, and counted.
  */
 @Injectable()
 export class TrackingBuffer implements OnApplicationShutdown {
   private pending: TrackingHit[] = [];
+  /** Waiting hits per message (only messages with some). */
+  private readonly perMessage = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private readonly flushMs: number;
@@ -45,10 +55,13 @@ export class TrackingBuffer implements OnApplicationShutdown {
   }
 
   push(hit: TrackingHit): void {
-    if (this.pending.length >= this.maxPending) {
+    const waiting = this.perMessage.get(hit.messageId) ?? 0;
+    const crowded = this.pending.length * 2 >= this.maxPending;
+    if (this.pending.length >= this.maxPending || (crowded && waiting >= MAX_PENDING_PER_MESSAGE)) {
       this.drop(1);
       return;
     }
+    this.perMessage.set(hit.messageId, waiting + 1);
     this.pending.push(hit);
     // A flush under way drains what arrives meanwhile too.
     if (this.pending.length >= this.flushItems && !this.flushing) {
@@ -78,6 +91,16 @@ export class TrackingBuffer implements OnApplicationShutdown {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, BATCH_MAX);
       if (!(await this.write(batch))) return;
+      this.forget(batch);
+    }
+  }
+
+  /** Hits that no longer wait (written, or dropped): their messages' counts go down. */
+  private forget(hits: readonly TrackingHit[]): void {
+    for (const { messageId } of hits) {
+      const waiting = (this.perMessage.get(messageId) ?? 1) - 1;
+      if (waiting > 0) this.perMessage.set(messageId, waiting);
+      else this.perMessage.delete(messageId);
     }
   }
 
@@ -89,7 +112,7 @@ export class TrackingBuffer implements OnApplicationShutdown {
       // Kept for the next flush ahead of what arrived meanwhile; the newest go should that overfill it.
       this.pending = batch.concat(this.pending);
       const over = this.pending.length - this.maxPending;
-      if (over > 0) this.pending.length = this.maxPending;
+      if (over > 0) this.forget(this.pending.splice(this.maxPending));
       this.logger.error(
         { err: error, hits: batch.length, dropped: Math.max(0, over) },
         'tracking flush failed; the hits are kept for the next flush',
