@@ -486,4 +486,12 @@ describe('ReportsController', () => {
     const yearZero = await call(reportStatsListContract, { start_date: '0000-01-01T00:00:00Z' }).expect(400);
     expect(yearZero.body.fields).toEqual({ start_date: ['Invalid date'] });
   });
+
+  it('refuses a body that is not an object, also on a call that takes nothing', async () => {
+    for (const body of [[], ['probe'], [{}]]) {
+      const answer = await t.call(reportCampaignsListContract, body, admin).expect(400);
+      expect(answer.body).toMatchObject({ code: 'ValidationException' });
+    }
+    await t.call(reportCampaignsListContract, {}, admin).expect(200);
+  });
 });

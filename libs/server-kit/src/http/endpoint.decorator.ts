@@ -45,7 +45,8 @@ export class ContractResponseInterceptor implements NestInterceptor {
 
 /**
  * Binds a handler to its contract: method and full path from `libs/contracts`,
- * status 200, request parsed by `@Input()`, response checked on the way out.
+ * status 200, request checked before the handler (and handed over by `@Input()`), response
+ * checked on the way out.
  */
 export function Endpoint(contract: EndpointContract): MethodDecorator {
   const route = contract.method === 'GET' ? Get(contract.fullPath) : Post(contract.fullPath);
@@ -53,18 +54,22 @@ export function Endpoint(contract: EndpointContract): MethodDecorator {
     route,
     HttpCode(200),
     SetMetadata(ENDPOINT_METADATA, contract),
-    UseInterceptors(ContractResponseInterceptor),
+    UseInterceptors(ContractRequestInterceptor, ContractResponseInterceptor),
   );
 }
 
+/** Each request's parsed input, so the check before the handler and `@Input()` parse it once. */
+const parsedInputs = new WeakMap<object, unknown>();
+
 /**
- * The request (body, or query for GET) parsed with the endpoint's contract. Path
- * parameters (`/saml/:slug/acs`) join it and win over same-named body fields.
+ * The request (body, or query for GET) parsed with the endpoint's contract. Path parameters
+ * (`/saml/:slug/acs`) join it and win over same-named body fields.
  */
-export const Input = createParamDecorator((_: unknown, context: ExecutionContext) => {
+function parseInput(context: ExecutionContext): unknown {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  if (parsedInputs.has(request)) return parsedInputs.get(request);
   const contract = endpointOf(context);
   if (!contract) throw new Error('@Input() needs @Endpoint() on the same handler');
-  const request = context.switchToHttp().getRequest<FastifyRequest>();
   const base = contract.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
   const params = (request.params ?? {}) as Record<string, string>;
   const raw =
@@ -73,8 +78,24 @@ export const Input = createParamDecorator((_: unknown, context: ExecutionContext
       : base;
   const parsed = contract.request.safeParse(raw);
   if (!parsed.success) throw new ValidationError(zodIssuesToFields(parsed.error.issues));
+  parsedInputs.set(request, parsed.data);
   return parsed.data;
-});
+}
+
+/**
+ * Checks every request against its contract before the handler runs, whether or not the
+ * handler reads it: a call that takes nothing still refuses a body that is not an object.
+ */
+@Injectable()
+export class ContractRequestInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    parseInput(context);
+    return next.handle();
+  }
+}
+
+/** The request parsed with the endpoint's contract (see `parseInput`). */
+export const Input = createParamDecorator((_: unknown, context: ExecutionContext) => parseInput(context));
 
 /**
  * Binds a handler that answers with the reply itself (`@Res()`: a pixel, a redirect, a page) to
