@@ -140,6 +140,27 @@ describe('TrackingController', () => {
       expect(await openCount(sent.campaignId)).toBe(1);
     });
 
+    it('redirects a personalised link with characters a header cannot carry to its encoded form', async () => {
+      const links = ['https://acme.test/café?name=José 中', 'https://bücher.test/x'];
+      const sent = await sentMessage(t, admin.organisation.id, { links });
+      const redirects = [];
+      for (const link of [0, 1]) {
+        const response = await t
+          .http()
+          .get(await trackingPath(t, { kind: 'click', messageId: sent.messageId, link }))
+          .set('user-agent', CHROME)
+          .expect(302);
+        redirects.push(response.headers.location);
+      }
+      expect(redirects).toEqual([
+        'https://acme.test/caf%C3%A9?name=Jos%C3%A9%20%E4%B8%AD',
+        'https://xn--bcher-kva.test/x',
+      ]);
+      await flush();
+      const clicked = await outboxEvents(t, 'clicked', sent.rfcMessageId);
+      expect(clicked.map((event) => event.payload.url)).toEqual(links);
+    });
+
     it('marks a click seconds after sending as not human', async () => {
       const sent = await sentMessage(t, admin.organisation.id, { sentSecondsAgo: 0 });
       await t

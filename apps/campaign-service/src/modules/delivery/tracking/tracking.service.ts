@@ -77,10 +77,10 @@ export class TrackingService {
 
   private redirect(target: TrackingTarget, links: string[] | null, requester: Requester): string {
     const url = links?.[target.link ?? -1];
-    // Only web links are followed: a stored link of another scheme is not redirected to.
-    if (!url || !/^https?:\/\//i.test(url)) throw new NotFoundError(INVALID_TRACKING_LINK);
+    const location = url === undefined ? null : redirectLocation(url);
+    if (!url || !location) throw new NotFoundError(INVALID_TRACKING_LINK);
     this.buffer.push({ kind: 'click', messageId: target.messageId, url, at: new Date(), ...requester });
-    return url;
+    return location;
   }
 
   private async loadLinks(messageId: string): Promise<string[] | null> {
@@ -123,5 +123,21 @@ export class TrackingService {
     });
     if (!organisationId) throw new NotFoundError(INVALID_UNSUBSCRIBE_LINK);
     return this.optOutPages.optOutPage(organisationId);
+  }
+}
+
+/**
+ * The Location a stored link is redirected to, or null when it is none. Only web links are followed
+ * (a stored link of another scheme is not redirected to). A personalised link may hold characters a
+ * header cannot carry (`https://shop.example/café?name=José`, an IDN host): the browser's own
+ * serialisation of the URL (percent-encoded, punycode) goes out instead, the same address.
+ */
+export function redirectLocation(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
   }
 }
