@@ -310,6 +310,13 @@ describe('EmailSettingsController', () => {
       const response = await confirm(await links.linkFor(admin.organisation.id, personId)).expect(303);
       expect(response.headers.location).toBe('https://acme.com/preferences?from=mail');
 
+      // An address with characters a header cannot carry goes out encoded (it answered 500).
+      await t
+        .call(unsubUrlUpdateContract, { url: 'https://acme.com/退订?nom=Désiré', customUrl: true }, admin)
+        .expect(200);
+      const encoded = await confirm(await links.linkFor(admin.organisation.id, personId)).expect(303);
+      expect(encoded.headers.location).toBe('https://acme.com/%E9%80%80%E8%AE%A2?nom=D%C3%A9sir%C3%A9');
+
       await t
         .call(unsubUrlUpdateContract, { url: 'https://acme.com/preferences', customUrl: false }, admin)
         .expect(200);

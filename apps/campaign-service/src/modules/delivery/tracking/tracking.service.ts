@@ -8,6 +8,7 @@ import { INVALID_UNSUBSCRIBE_LINK } from '../unsubscribe/unsubscribe.service';
 import type { Requester } from './scanner-detection';
 import { TrackingBuffer } from './tracking-buffer.service';
 import { messageFields } from '../event-message';
+import { redirectLocation } from '../redirect-location';
 import {
   type TrackingKey,
   trackingKeyObject,
@@ -123,21 +124,5 @@ export class TrackingService {
     });
     if (!organisationId) throw new NotFoundError(INVALID_UNSUBSCRIBE_LINK);
     return this.optOutPages.optOutPage(organisationId);
-  }
-}
-
-/**
- * The Location a stored link is redirected to, or null when it is none. Only web links are followed
- * (a stored link of another scheme is not redirected to). A personalised link may hold characters a
- * header cannot carry (`https://shop.example/café?name=José`, an IDN host): the browser's own
- * serialisation of the URL (percent-encoded, punycode) goes out instead, the same address.
- */
-export function redirectLocation(url: string): string | null {
-  if (!/^https?:\/\//i.test(url)) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { redirectLocation } from '../redirect-location';
 
 /**
  * The page an unsubscribe link opens. A GET never unsubscribes: mail scanners and link
@@ -56,6 +57,8 @@ export function sendUnsubscribed(reply: FastifyReply, body: unknown, optOutPage:
   if (isOneClick(body)) {
     void reply.code(200).send({ url: optOutPage });
   } else {
-    void reply.code(303).header('location', optOutPage).send({ url: optOutPage });
+    // The setting keeps the address as typed; the header carries its encoded form.
+    const location = redirectLocation(optOutPage) ?? optOutPage;
+    void reply.code(303).header('location', location).send({ url: optOutPage });
   }
 }
