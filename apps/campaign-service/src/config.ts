@@ -1,5 +1,6 @@
 import {
   baseConfigSchema,
+  credentialKeysSchema,
   mailConfigSchema,
   outboundAllowedHostsSchema,
   parseConfig,
@@ -89,7 +90,24 @@ export const campaignConfigSchema = baseConfigSchema.extend(mailConfigSchema.sha
   SNS_CERT_HOST_SUFFIX: z.string().trim().toLowerCase().min(1).default('amazonaws.com'),
   /** A PEM file of extra certificate authorities the SNS certificate fetch trusts (a private CA). */
   SNS_EXTRA_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Keys that seal stored third-party secrets (webhook headers): `id:base64` of 32 bytes, the first
+   * seals, all open. Local mode falls back to the public development key; production needs its own.
+   */
+  CREDENTIALS_ENCRYPTION_KEYS: credentialKeysSchema.optional(),
 });
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 
-export const loadConfig = (env?: NodeJS.ProcessEnv): CampaignConfig => parseConfig(campaignConfigSchema, env);
+/** The settings, with what production mode requires on top. */
+const campaignSettingsSchema = campaignConfigSchema.superRefine((config, ctx) => {
+  if (config.MERIDIAN_MODE === 'production' && !config.CREDENTIALS_ENCRYPTION_KEYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CREDENTIALS_ENCRYPTION_KEYS'],
+      message: 'is required in production mode',
+    });
+  }
+});
+
+export const loadConfig = (env?: NodeJS.ProcessEnv): CampaignConfig =>
+  parseConfig(campaignSettingsSchema, env);

@@ -2,9 +2,15 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually, type SignedIn } from '@meridian/testing';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
+import { WebhooksRepository } from '../src/modules/assets/webhooks/webhooks.repository';
 import { chain, engineFixture, listStep } from './support/engine-fixture';
 
-/** '/twice' answers 500 to the first two calls for an email, then 200; '/hang' answers when told. */
+const STEP_KEY = 'step-key-1';
+
+/**
+ * '/twice' answers 500 to the first two calls for an email, then 200; '/hang' answers when told.
+ * Calls are counted only with the webhook's own header (stored sealed): the step must open it.
+ */
 function webhookPeer() {
   const calls = new Map<string, number>();
   const hanging: ServerResponse[] = [];
@@ -13,6 +19,10 @@ function webhookPeer() {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const email = (JSON.parse(body || '{}') as { email?: string }).email ?? '';
+      if (req.headers['x-step-key'] !== STEP_KEY) {
+        res.statusCode = 401;
+        return void res.end('{}');
+      }
       const n = (calls.get(`${req.url} ${email}`) ?? 0) + 1;
       calls.set(`${req.url} ${email}`, n);
       if (req.url === '/hang') return void hanging.push(res);
@@ -43,10 +53,19 @@ describe('campaign webhook step', () => {
     const base = `http://127.0.0.1:${(peer.server.address() as AddressInfo).port}`;
     for (const path of ['twice', 'hang'])
       await t.sql(
-        `INSERT INTO campaign.webhooks (organisation_id, webhook_id, name, method, url, payload, timeout)
-         VALUES ($1, $2, $2, 'POST', $3, '{"email": "{{ person.email }}"}', 30)`,
-        [admin.organisation.id, path, `${base}/${path}`],
+        `INSERT INTO campaign.webhooks (organisation_id, webhook_id, name, method, url, payload, timeout, headers)
+         VALUES ($1, $2, $2, 'POST', $3, '{"email": "{{ person.email }}"}', 30, $4::jsonb)`,
+        [
+          admin.organisation.id,
+          path,
+          `${base}/${path}`,
+          JSON.stringify({ 'content-type': 'application/json', 'x-step-key': STEP_KEY }),
+        ],
       );
+    // Sealed as the service seals rows at start: the step reads them as every saved webhook is read.
+    await t.app.get(WebhooksRepository).onApplicationBootstrap();
+    const plain = await t.sql(`SELECT 1 FROM campaign.webhooks WHERE headers::text LIKE '%step-key%'`);
+    expect(plain).toEqual([]);
   });
 
   afterAll(async () => {

@@ -15,6 +15,7 @@ import {
   webhookUpdateContract,
 } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
+import { WebhooksRepository } from '../src/modules/assets/webhooks/webhooks.repository';
 import { type CampaignTestApp, startCampaignTestApp } from './support/campaign-test-app';
 
 const saved = {
@@ -104,6 +105,43 @@ describe('WebhooksController', () => {
     expect(Date.parse(got.body.webhook.updated_at)).toBeGreaterThanOrEqual(
       Date.parse(got.body.webhook.created_at),
     );
+  });
+
+  it('keeps the headers sealed at rest, never in plain text, and seals rows written before', async () => {
+    const id = await newWebhook('Sealed');
+    const secret = `Bearer sealed-${Date.now()}`;
+    const headers = { 'content-type': 'application/json', authorization: secret };
+    await t.call(webhookUpdateContract, { webhook_id: id, ...saved, headers }, admin).expect(200);
+    const stored = async (webhookId: string) =>
+      (
+        await t.sql<{ row: string }>(
+          `SELECT row_to_json(w)::text AS row FROM campaign.webhooks w WHERE webhook_id = $1`,
+          [webhookId],
+        )
+      )[0]!.row;
+    expect(await stored(id)).not.toContain('sealed-');
+    const got = await t.call(webhookGetContract, { webhook_id: id }, admin).expect(200);
+    expect(got.body.webhook.headers).toEqual(headers);
+
+    // A row with its headers in plain text (as stored before they were sealed) is sealed on start.
+    await t.sql(
+      `INSERT INTO campaign.webhooks (organisation_id, webhook_id, name, headers)
+       VALUES ($1, 'webhook-plain', 'Plain', $2::jsonb)`,
+      [admin.organisation.id, JSON.stringify({ 'x-api-key': 'plain-key-1' })],
+    );
+    expect(await stored('webhook-plain')).toContain('plain-key-1');
+    await t.app.get(WebhooksRepository).onApplicationBootstrap();
+    expect(await stored('webhook-plain')).not.toContain('plain-key-1');
+    const plain = await t.call(webhookGetContract, { webhook_id: 'webhook-plain' }, admin).expect(200);
+    expect(plain.body.webhook.headers).toEqual({ 'x-api-key': 'plain-key-1' });
+    // Bound to its row: the sealed headers copied onto another webhook do not open there.
+    await t.sql(
+      `UPDATE campaign.webhooks SET headers_sealed = (SELECT headers_sealed FROM campaign.webhooks WHERE webhook_id = $1)
+        WHERE webhook_id = 'webhook-plain'`,
+      [id],
+    );
+    await t.call(webhookGetContract, { webhook_id: 'webhook-plain' }, admin).expect(500);
+    await t.sql(`DELETE FROM campaign.webhooks WHERE webhook_id = 'webhook-plain'`);
   });
 
   it('stores an empty payload as null', async () => {

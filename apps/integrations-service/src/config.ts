@@ -1,6 +1,10 @@
-import { baseConfigSchema, outboundAllowedHostsSchema, parseConfig } from '@meridian/server-kit';
+import {
+  baseConfigSchema,
+  credentialKeysSchema,
+  outboundAllowedHostsSchema,
+  parseConfig,
+} from '@meridian/server-kit';
 import { z } from 'zod';
-import { credentialKeysSchema } from './modules/warehouse/connections/credentials-cipher';
 
 export const integrationsConfigSchema = baseConfigSchema
   .extend({

@@ -2,7 +2,7 @@ import { warehouseConnectionCreateContract } from '@meridian/contracts';
 import type { SignedIn } from '@meridian/testing';
 import { randomBytes } from 'node:crypto';
 import { WarehouseSessions } from '../src/modules/warehouse/connectors/warehouse-sessions';
-import { CredentialsCipher } from '../src/modules/warehouse/connections/credentials-cipher';
+import { CredentialsCipher } from '@meridian/server-kit';
 import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
 import { type TestWarehouse, createTestWarehouse } from './support/test-warehouse';
 

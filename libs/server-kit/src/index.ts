@@ -48,3 +48,4 @@ export * from './http/fast-routes';
 export * from './http/client-address';
 export * from './events/outbox-ddl';
 export * from './events/wake-loop';
+export * from './crypto/credentials-cipher';

@@ -18,6 +18,7 @@ import { CrmFeed1771400000000 } from './1771400000000-crm-feed';
 import { OrgEntries1771500000000 } from './1771500000000-org-entries';
 import { ImportResume1771600000000 } from './1771600000000-import-resume';
 import { NotSentCount1771640000000 } from './1771640000000-not-sent-count';
+import { WebhookHeadersSealed1771700000000 } from './1771700000000-webhook-headers-sealed';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   OrgEntries1771500000000,
   ImportResume1771600000000,
   NotSentCount1771640000000,
+  WebhookHeadersSealed1771700000000,
 ];

@@ -25,8 +25,12 @@ export class WebhookEntity {
   @Column({ type: 'text', nullable: true })
   payload!: string | null;
 
+  /** Empty once sealed: the headers live in `headers_sealed` (see webhook-headers.ts). */
   @Column('jsonb')
   headers!: Record<string, string>;
+
+  @Column({ type: 'bytea', nullable: true, select: true })
+  headers_sealed!: Buffer | null;
 
   /** Seconds. */
   @Column('integer')

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CONFIG, OutboundHttpClient } from '@meridian/server-kit';
+import {
+  CONFIG,
+  credentialKeysSchema,
+  CredentialsCipher,
+  LOCAL_DEFAULT_KEYS,
+  OutboundHttpClient,
+} from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
 import { PersonalisationModule } from '../personalisation';
 import { WebhookEntity } from './webhook.entity';
@@ -24,7 +30,16 @@ import { WebhooksService } from './webhooks.service';
       useFactory: (config: CampaignConfig) =>
         new OutboundHttpClient({ allowedHosts: config.OUTBOUND_ALLOWED_HOSTS }),
     },
+    {
+      // Seals the headers at rest (local mode's public key unless keys are set; production needs them).
+      provide: CredentialsCipher,
+      inject: [CONFIG],
+      useFactory: (config: CampaignConfig) =>
+        new CredentialsCipher(
+          config.CREDENTIALS_ENCRYPTION_KEYS ?? credentialKeysSchema.parse(LOCAL_DEFAULT_KEYS),
+        ),
+    },
   ],
-  exports: [WebhooksService, OutboundHttpClient],
+  exports: [WebhooksService, OutboundHttpClient, CredentialsCipher],
 })
 export class WebhooksModule {}

@@ -1,7 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation, isUniqueViolation, likePattern } from '@meridian/server-kit';
+import {
+  CredentialsCipher,
+  forOrganisation,
+  isUniqueViolation,
+  likePattern,
+  LOGGER,
+} from '@meridian/server-kit';
+import type { Logger } from 'pino';
 import { Repository } from 'typeorm';
+import { openHeaders, sealHeaders } from './webhook-headers';
 import { WebhookEntity } from './webhook.entity';
 
 /** Who made a change, kept by id and by the name shown in the list. */
@@ -14,9 +22,53 @@ export type WebhookChanges = Partial<
   Pick<WebhookEntity, 'name' | 'description' | 'method' | 'url' | 'payload' | 'headers' | 'timeout'>
 >;
 
+/**
+ * Webhooks, their headers sealed at rest: written sealed, read opened, and rows from before the
+ * headers were sealed (or written by hand) sealed when the service starts.
+ */
 @Injectable()
-export class WebhooksRepository {
-  constructor(@InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>) {}
+export class WebhooksRepository implements OnApplicationBootstrap {
+  constructor(
+    @InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>,
+    private readonly cipher: CredentialsCipher,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Seals every row still holding plain headers, in one statement; idempotent across replicas. */
+  async onApplicationBootstrap(): Promise<void> {
+    const plain = (await this.webhooks.query(
+      `SELECT organisation_id, webhook_id, headers FROM campaign.webhooks
+        WHERE headers_sealed IS NULL AND headers <> '{}'::jsonb`,
+    )) as Array<{ organisation_id: string; webhook_id: string; headers: Record<string, string> }>;
+    if (plain.length === 0) return;
+    await this.webhooks.query(
+      `UPDATE campaign.webhooks w SET headers_sealed = u.sealed, headers = '{}'::jsonb
+         FROM unnest($1::uuid[], $2::text[], $3::bytea[]) AS u(organisation_id, webhook_id, sealed)
+        WHERE w.organisation_id = u.organisation_id AND w.webhook_id = u.webhook_id
+          AND w.headers_sealed IS NULL`,
+      [
+        plain.map((row) => row.organisation_id),
+        plain.map((row) => row.webhook_id),
+        plain.map((row) => sealHeaders(this.cipher, row.organisation_id, row.webhook_id, row.headers)),
+      ],
+    );
+    this.logger.info({ webhooks: plain.length }, 'webhook headers sealed at rest');
+  }
+
+  /** The row with its headers opened (the sealed bytes never leave the repository). */
+  private opened(row: WebhookEntity): WebhookEntity {
+    return { ...row, headers: openHeaders(this.cipher, row), headers_sealed: null };
+  }
+
+  /** The changes as stored: headers sealed for this webhook, the plain column emptied. */
+  private sealed<T extends WebhookChanges>(organisationId: string, webhookId: string, changes: T) {
+    if (changes.headers === undefined) return changes;
+    return {
+      ...changes,
+      headers: {},
+      headers_sealed: sealHeaders(this.cipher, organisationId, webhookId, changes.headers),
+    };
+  }
 
   /** A page of webhooks, newest change first, optionally by name; and the total. */
   async page(
@@ -30,11 +82,13 @@ export class WebhooksRepository {
       .limit(query.limit)
       .offset(query.offset);
     if (query.keyword) builder.andWhere('w.name ILIKE :kw', { kw: likePattern(query.keyword) });
-    return builder.getManyAndCount();
+    const [rows, total] = await builder.getManyAndCount();
+    return [rows.map((row) => this.opened(row)), total];
   }
 
-  one(organisationId: string, webhookId: string): Promise<WebhookEntity | null> {
-    return forOrganisation(this.webhooks, organisationId).findOne({ webhook_id: webhookId });
+  async one(organisationId: string, webhookId: string): Promise<WebhookEntity | null> {
+    const row = await forOrganisation(this.webhooks, organisationId).findOne({ webhook_id: webhookId });
+    return row ? this.opened(row) : null;
   }
 
   /** Inserts under a fresh id from `nextId`, drawing again in the rare case it is taken. */
@@ -45,15 +99,17 @@ export class WebhooksRepository {
     nextId: () => string,
   ): Promise<WebhookEntity> {
     for (let attempt = 0; ; attempt++) {
+      const webhookId = nextId();
       try {
-        return await forOrganisation(this.webhooks, organisationId).create({
-          ...values,
-          webhook_id: nextId(),
+        const row = await forOrganisation(this.webhooks, organisationId).create({
+          ...this.sealed(organisationId, webhookId, values),
+          webhook_id: webhookId,
           created_by_id: editor.id,
           created_by_name: editor.name,
           updated_by_id: editor.id,
           updated_by_name: editor.name,
         });
+        return this.opened(row);
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 4) throw error;
       }
@@ -69,7 +125,12 @@ export class WebhooksRepository {
   ): Promise<boolean> {
     const changed = await forOrganisation(this.webhooks, organisationId).update(
       { webhook_id: webhookId },
-      { ...changes, updated_by_id: editor.id, updated_by_name: editor.name, updated_at: new Date() },
+      {
+        ...this.sealed(organisationId, webhookId, changes),
+        updated_by_id: editor.id,
+        updated_by_name: editor.name,
+        updated_at: new Date(),
+      },
     );
     return changed === 1;
   }

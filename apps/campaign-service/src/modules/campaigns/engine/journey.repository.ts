@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Transaction } from '@meridian/server-kit';
+import { CredentialsCipher, type Transaction } from '@meridian/server-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import { openHeaders, type StoredHeaders } from '../../assets/webhooks/webhook-headers';
 
 /** A person a batch took: where they stand in the flow. */
 export interface ClaimedPerson {
@@ -55,7 +56,10 @@ const isUuid = (value: string) =>
 /** run_persons as the batches walk them, and the set-based writes of the list steps. */
 @Injectable()
 export class JourneyRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly cipher: CredentialsCipher,
+  ) {}
 
   private m(tx?: Transaction): EntityManager {
     return tx ? (tx as unknown as EntityManager) : this.db.manager;
@@ -183,10 +187,13 @@ export class JourneyRepository {
 
   async webhook(organisationId: string, webhookId: string): Promise<StepWebhook | null> {
     const rows = (await this.m().query(
-      `SELECT name, method, url, payload, headers, timeout FROM campaign.webhooks
-        WHERE organisation_id = $1 AND webhook_id = $2`,
+      `SELECT organisation_id, webhook_id, name, method, url, payload, headers, headers_sealed, timeout
+         FROM campaign.webhooks WHERE organisation_id = $1 AND webhook_id = $2`,
       [organisationId, webhookId],
-    )) as StepWebhook[];
-    return rows[0] ?? null;
+    )) as Array<StepWebhook & StoredHeaders>;
+    const row = rows[0];
+    if (!row) return null;
+    const { name, method, url, payload, timeout } = row;
+    return { name, method, url, payload, timeout, headers: openHeaders(this.cipher, row) };
   }
 }

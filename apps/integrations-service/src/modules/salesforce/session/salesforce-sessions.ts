@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG } from '@meridian/server-kit';
+import { CONFIG, CredentialsCipher } from '@meridian/server-kit';
 import { Connection, OAuth2 } from 'jsforce';
 import type { IntegrationsConfig } from '../../../config';
-import { CredentialsCipher } from '../../warehouse/connections/credentials-cipher';
 import { SalesforceTokensRepository } from './salesforce-tokens.repository';
 
 /** What a Salesforce login leaves: sealed as JSON, bound to its organisation and connection. */

@@ -3,7 +3,7 @@ import type { WarehouseType } from '@meridian/contracts';
 import type { WarehouseTarget } from '../connectors/warehouse-session';
 import type { ConnectionEntity } from './connection.entity';
 import { ConnectionsRepository } from './connections.repository';
-import { CredentialsCipher } from './credentials-cipher';
+import { CredentialsCipher } from '@meridian/server-kit';
 
 /** What a connection's sealed secret holds: JSON, so other credential kinds can join later. */
 export interface ConnectionSecret {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CONFIG } from '@meridian/server-kit';
+import { CONFIG, CredentialsCipher, LOCAL_DEFAULT_KEYS, credentialKeysSchema } from '@meridian/server-kit';
 import type { IntegrationsConfig } from '../../../config';
 import { createWarehouseConnectors } from '../connectors/connectors.factory';
 import { WarehouseConnectors } from '../connectors/warehouse-connectors';
@@ -12,7 +12,6 @@ import { ConnectionSyncFactsRegistry } from './connection-sync-facts';
 import { ConnectionsController } from './connections.controller';
 import { ConnectionsRepository } from './connections.repository';
 import { ConnectionsService } from './connections.service';
-import { CredentialsCipher, LOCAL_DEFAULT_KEYS, credentialKeysSchema } from './credentials-cipher';
 import { GenericController } from './generic.controller';
 import { UnifiedConnectionsService } from './unified-connections.service';
 import { UnifiedConnectionRowsRegistry } from './unified-connection-rows';
