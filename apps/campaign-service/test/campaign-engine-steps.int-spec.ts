@@ -85,6 +85,61 @@ describe('campaign engine steps and schedules', () => {
     expect(rows).toEqual(people.map(() => ({ title: 'VIP', custom_fields: { score: 15 } })));
   });
 
+  it("stores an update as its field's type: formulas fit the field, a value of another type stops the person", async () => {
+    const org = admin.organisation.id;
+    await t.app.get(PersonsService).fieldDefinitions(org);
+    await t.sql(
+      `INSERT INTO campaign.person_fields (organisation_id, name, display, type, custom) VALUES
+         ($1, 'seats', 'Seats', 'integer', true), ($1, 'mrr', 'MRR', 'float', true),
+         ($1, 'vip', 'Vip', 'boolean', true)`,
+      [org],
+    );
+    const people = await f.persons(admin, 'typed.test', 2);
+    await t.sql(
+      `UPDATE campaign.persons SET custom_fields = '{"seats": 10, "mrr": 0.2}' WHERE id = ANY($1::uuid[])`,
+      [people],
+    );
+    const op = (filter: string, type: string, operator: string, value: unknown[]) => ({
+      sequence_number: 1,
+      operation: { filter, type, operator, value },
+    });
+    const formulas = {
+      action_id: 'formulas',
+      action_type: 'update_value' as const,
+      action_options: {
+        operations: [
+          op('seats', 'formula', 'divide', [3]),
+          { ...op('mrr', 'formula', 'add', [0.1]), sequence_number: 2 },
+        ],
+      },
+    };
+    const first = await f.runNow(admin, 'Typed formulas', chain(formulas), 'typed.test');
+    expect(await f.settledRun(first)).toMatchObject({ state: 'finished', total_count: 2 });
+    const rows = await t.sql<{ custom_fields: Record<string, unknown> }>(
+      `SELECT custom_fields FROM campaign.persons WHERE id = ANY($1::uuid[])`,
+      [people],
+    );
+    // A whole-number field stays whole; a decimal sum has no binary noise (not 0.30000000000000004).
+    expect(rows).toEqual(people.map(() => ({ custom_fields: { seats: 3, mrr: 0.3 } })));
+
+    const wrong = {
+      action_id: 'wrong',
+      action_type: 'update_value' as const,
+      action_options: { operations: [op('vip', 'custom_value', 'set_value', ['maybe'])] },
+    };
+    const second = await f.runNow(admin, 'Typed text', chain(wrong), 'typed.test');
+    const run = await f.settledRun(second);
+    const states = [...(await f.personStates(run.id)).values()];
+    expect(states).toEqual(
+      people.map(() => ({ state: 'failed', outcome: 'vip: Vip must be true or false' })),
+    );
+    const after = await t.sql<{ custom_fields: Record<string, unknown> }>(
+      `SELECT custom_fields FROM campaign.persons WHERE id = ANY($1::uuid[])`,
+      [people],
+    );
+    expect(after.every((row) => !('vip' in row.custom_fields))).toBe(true);
+  });
+
   it('branches on a saved token rendered for the whole batch, and updates a field from it', async () => {
     await t.sql(
       `INSERT INTO campaign.email_tokens (organisation_id, name, code, default_value, return_type)

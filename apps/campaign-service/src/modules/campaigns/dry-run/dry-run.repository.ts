@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { TemplateFromEmail, TemplateSenderMeta } from '@meridian/contracts';
+import {
+  DEFAULT_PERSON_FIELDS,
+  type PersonField,
+  type TemplateFromEmail,
+  type TemplateSenderMeta,
+} from '@meridian/contracts';
 import { DataSource } from 'typeorm';
 
 export interface DryRunTemplate {
@@ -44,6 +49,16 @@ export class DryRunRepository {
       `SELECT name, method, url FROM campaign.webhooks WHERE organisation_id = $1 AND webhook_id = $2`,
       [organisationId, id],
     );
+  }
+
+  /** A person field's definition; a default field the organisation has not stored yet is its default. */
+  async personField(organisationId: string, name: string): Promise<PersonField | null> {
+    const row = await this.one<PersonField>(
+      `SELECT name, display, type, length, read_only, updatable, required, hidden, custom
+         FROM campaign.person_fields WHERE organisation_id = $1 AND name = $2`,
+      [organisationId, name],
+    );
+    return row ?? DEFAULT_PERSON_FIELDS.find((field) => field.name === name) ?? null;
   }
 
   staticList(

@@ -1,4 +1,4 @@
-import type { CampaignContext, DryRunEmail } from '@meridian/contracts';
+import type { CampaignContext, DryRunEmail, PersonField } from '@meridian/contracts';
 import { tokenPlaceholder } from '@meridian/contracts';
 import { entryKey, pairRendered, type PersonalisationService } from '../../assets/personalisation';
 import { type GlobalEmailSettings } from '../../assets/templates/template-test-send.service';
@@ -83,6 +83,7 @@ export const tokenKey = (person: JourneyPerson, token: string) =>
  * for tokens and emails, SELECTs for assets. None of them sends, calls or writes.
  */
 export function journeyPorts(deps: PortsDeps): JourneyPorts {
+  const fields = new Map<string, Promise<PersonField | null>>();
   const render = async (person: JourneyPerson, texts: Record<string, string>, html: boolean) => {
     const [rendered] = await deps.personalisation.renderForPersons(deps.organisationId, {
       texts,
@@ -156,5 +157,10 @@ export function journeyPorts(deps: PortsDeps): JourneyPorts {
     renderEmail,
     webhook: (id) => deps.repository.webhook(deps.organisationId, id),
     staticList: (id, personId) => deps.repository.staticList(deps.organisationId, id, personId),
+    // Read once per field for the ports' life (one batch of a run, one dry run), not per person.
+    personField: (name) => {
+      if (!fields.has(name)) fields.set(name, deps.repository.personField(deps.organisationId, name));
+      return fields.get(name)!;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { DryRunEmail, DryRunStep } from '@meridian/contracts';
+import type { DryRunEmail, DryRunStep, PersonField } from '@meridian/contracts';
 import type { ListMembership } from '../audience/audience-scope';
 import type { ConditionValue } from './compare';
 
@@ -60,6 +60,11 @@ export interface JourneyPorts extends PersonFilter {
   renderEmail(person: JourneyPerson, options: EmailStepOptions): Promise<Resolved<DryRunEmail>>;
   webhook(webhookId: string): Promise<{ name: string; method: string; url: string } | null>;
   staticList(listId: string, personId: string): Promise<{ id: string; name: string; member: boolean } | null>;
+  /**
+   * The organisation's definition of a person field, so an update stores a value of the field's
+   * type; null when the organisation has no such field. Without this port values are not checked.
+   */
+  personField?(name: string): Promise<PersonField | null>;
 }
 
 /** A step's outcome for one person, and the step that follows it (null: the path ends here). */

@@ -1,4 +1,11 @@
-import type { ActionType, BranchActionType, UpdateOperation } from '@meridian/contracts';
+import {
+  type ActionType,
+  type BranchActionType,
+  checkFieldText,
+  personFieldRules,
+  type PersonField,
+  type UpdateOperation,
+} from '@meridian/contracts';
 import { showValue } from './compare';
 import type { EmailStepOptions, JourneyPerson, JourneyPorts } from './journey.types';
 import { blankDecision, type Decision } from './decision';
@@ -12,7 +19,7 @@ async function updateValue(
   operation: UpdateOperation,
   person: JourneyPerson,
   ports: JourneyPorts,
-): Promise<{ value: string | null; how: string } | { error: string }> {
+): Promise<{ value: string | number | null; how: string } | { error: string }> {
   const first = operation.value?.[0];
   if (operation.type === 'token') {
     const token = operation.token ?? '';
@@ -33,13 +40,35 @@ async function updateValue(
     };
     const operator = operation.operator as keyof typeof results;
     if (!(operator in results)) return { error: `unknown formula ${operation.operator}` };
-    return { value: String(results[operator]), how: `${base} ${FORMULA_WORDS[operator]} ${operand}` };
+    return { value: results[operator], how: `${base} ${FORMULA_WORDS[operator]} ${operand}` };
   }
   if (['is_empty', 'is_null'].includes(operation.operator)) return { value: null, how: 'cleared' };
   if (operation.operator === 'is_true' || operation.operator === 'is_false')
     return { value: String(operation.operator === 'is_true'), how: 'custom value' };
   const values = (operation.value ?? []).filter((v) => v !== null && String(v).trim() !== '');
   return { value: values.map(String).join(', '), how: 'custom value' };
+}
+
+/**
+ * The value as the field stores it, or why it cannot be stored there (the message the contact
+ * page gives for such a value). A formula on a whole-number field rounds to the nearest whole
+ * number and a decimal result drops the binary noise of its sum (0.1 + 0.2 is 0.3); a token or a
+ * custom value that is not of the field's type stops the update rather than storing text in it.
+ */
+function fitToField(
+  definition: PersonField | null,
+  value: string | number | null,
+): { value: string | null } | { error: string } {
+  if (definition === null) return { value: value === null ? null : String(value) };
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value))
+      return { error: personFieldRules.messages.type[definition.type](definition.display) };
+    value = String(definition.type === 'integer' ? Math.round(value) : Number(value.toPrecision(15)));
+  }
+  const text = value === null ? '' : definition.type === 'string' ? value : value.trim();
+  const problem = checkFieldText(definition, definition.type === 'string' ? text.trim() : text);
+  if (problem) return { error: problem };
+  return { value: text === '' ? null : text };
 }
 
 async function updates(
@@ -53,9 +82,12 @@ async function updates(
   for (const operation of operations) {
     const outcome = await updateValue(operation, person, ports);
     if ('error' in outcome) return blankDecision(`${operation.filter}: ${outcome.error}`, 'error');
-    result.push({ field: operation.filter, value: outcome.value });
+    const definition = ports.personField ? await ports.personField(operation.filter) : null;
+    const fitted = fitToField(definition, outcome.value);
+    if ('error' in fitted) return blankDecision(`${operation.filter}: ${fitted.error}`, 'error');
+    result.push({ field: operation.filter, value: fitted.value });
     words.push(
-      `${operation.filter} ${showValue(person.variables[operation.filter])} would become ${showValue(outcome.value)} (${outcome.how})`,
+      `${operation.filter} ${showValue(person.variables[operation.filter])} would become ${showValue(fitted.value)} (${outcome.how})`,
     );
   }
   return { ...blankDecision(`${words.join('; ')}; nothing is saved`), updates: result };

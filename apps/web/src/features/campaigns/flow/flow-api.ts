@@ -5,6 +5,7 @@ import {
   flowActionUpdateContract,
   MAX_PAGE_SIZE,
   type RequestOf,
+  salesforceConnectionGetContract,
   staticListsAllContract,
   templatesListContract,
   webhookListAllContract,
@@ -16,6 +17,7 @@ export const flowPickerKeys = {
   templates: ['campaigns', 'flow', 'templates'] as const,
   webhooks: ['campaigns', 'flow', 'webhooks'] as const,
   staticLists: ['campaigns', 'flow', 'static-lists'] as const,
+  salesforce: ['campaigns', 'flow', 'salesforce-connections'] as const,
 };
 
 export interface PickerOption {
@@ -47,6 +49,16 @@ export function useStaticListOptions() {
     queryKey: flowPickerKeys.staticLists,
     queryFn: ({ signal }) => apiCall(staticListsAllContract, {}, { signal }),
     select: (data): PickerOption[] => data.records.map((l) => ({ value: l.static_list_id, label: l.name })),
+  });
+}
+
+/** The organisation's Salesforce connection (spec 9: only one), as the step's one option; none yet: []. */
+export function useSalesforceConnectionOptions() {
+  return useQuery({
+    queryKey: flowPickerKeys.salesforce,
+    queryFn: ({ signal }) => apiCall(salesforceConnectionGetContract, {}, { signal }),
+    select: (data): PickerOption[] =>
+      data.connection ? [{ value: data.connection.connection_id, label: data.connection.name }] : [],
   });
 }
 

@@ -1,17 +1,19 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from '@/lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   actionErrors,
   type ActionType,
   type Campaign,
+  salesforceConnectionGetContract,
   staticListsAllContract,
   templatesListContract,
 } from '@meridian/contracts';
 import { stubApi } from '@/test/api-stub';
 import { resetAppHarness } from '@/test/app-harness';
+import { SF_CONNECTION_ID, salesforceConnection } from '@/test/salesforce-fixtures';
 import { stepPanels } from './registry';
 
 afterEach(resetAppHarness);
@@ -99,9 +101,30 @@ describe('step panels', () => {
     expect(screen.queryByText('Static list is required')).toBeNull();
   });
 
-  it('Salesforce: says a connection is needed, with the step message', () => {
+  it('Salesforce: says a connection is needed while the organisation has none', async () => {
+    stubApi({ [salesforceConnectionGetContract.fullPath]: { body: { connection: null } } });
     renderPanel('salesforce_manual_sync', {});
-    expect(screen.getByText('A Salesforce connection is needed')).toBeTruthy();
+    expect(await screen.findByText('A Salesforce connection is needed')).toBeTruthy();
     expect(screen.getByText('Salesforce connection is required')).toBeTruthy();
+  });
+
+  it('Salesforce: the organisation’s connection can be chosen, and a disconnected one must be chosen again', async () => {
+    const connection = { connection_id: SF_CONNECTION_ID, name: 'Acme Salesforce' };
+    stubApi({
+      [salesforceConnectionGetContract.fullPath]: { body: { connection: salesforceConnection(connection) } },
+    });
+    const onChange = renderPanel('salesforce_manual_sync', {});
+    const picker = screen.getByLabelText('Salesforce connection', { selector: 'input' }) as HTMLInputElement;
+    await waitFor(() => expect(picker.disabled).toBe(false));
+    fireEvent.click(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Salesforce' }));
+    expect(onChange).toHaveBeenLastCalledWith({ connection_id: SF_CONNECTION_ID });
+    expect(screen.queryByText('A Salesforce connection is needed')).toBeNull();
+    cleanup();
+    stubApi({
+      [salesforceConnectionGetContract.fullPath]: { body: { connection: salesforceConnection(connection) } },
+    });
+    renderPanel('salesforce_manual_sync', { connection_id: 'sf-old' });
+    expect(await screen.findByText('Salesforce connection is required')).toBeTruthy();
   });
 });

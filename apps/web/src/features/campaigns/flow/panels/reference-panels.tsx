@@ -3,7 +3,13 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
-import { type PickerOption, useStaticListOptions, useWebhookOptions } from '../flow-api';
+import { flowMessages } from '@meridian/contracts';
+import {
+  type PickerOption,
+  useSalesforceConnectionOptions,
+  useStaticListOptions,
+  useWebhookOptions,
+} from '../flow-api';
 import { optionFields } from './option-fields';
 import type { StepPanelProps } from './types';
 
@@ -75,26 +81,33 @@ export function StaticListPanel(props: StepPanelProps) {
   );
 }
 
-/** No Salesforce connection can exist yet, so the step says what it needs instead of a picker. */
+/** Sync to Salesforce: the organisation's connection; without one, where to make it. */
 export function SalesforcePanel(props: StepPanelProps) {
-  const error = props.errors.connection_id;
+  const query = useSalesforceConnectionOptions();
+  const chosen = typeof props.options.connection_id === 'string' ? props.options.connection_id : '';
+  const options = query.data ?? [];
+  // A step naming a connection that was disconnected since must be chosen again.
+  const gone = query.isSuccess && chosen !== '' && !options.some((option) => option.value === chosen);
   return (
     <Stack gap="sm">
-      <Alert
-        icon={<IconInfoCircle size={18} />}
-        color={error ? 'red' : 'blue'}
-        title="A Salesforce connection is needed"
-      >
-        This step syncs each person to Salesforce through a connection of your organisation. Connect{' '}
-        <Anchor component={Link} to={protectedRoutes.salesforce.to()}>
-          Salesforce
-        </Anchor>{' '}
-        first; its connections then appear here.
-      </Alert>
-      {error ? (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
+      <ReferenceSelect
+        {...props}
+        options={gone ? { ...props.options, connection_id: '' } : props.options}
+        errors={gone ? { connection_id: flowMessages.salesforceRequired } : props.errors}
+        field="connection_id"
+        label="Salesforce connection"
+        query={query}
+        empty="No Salesforce connection yet."
+        hint="Syncs each person who reaches this step to Salesforce through this connection."
+      />
+      {query.isSuccess && options.length === 0 ? (
+        <Alert icon={<IconInfoCircle size={18} />} color="blue" title="A Salesforce connection is needed">
+          Connect{' '}
+          <Anchor component={Link} to={protectedRoutes.salesforce.to()}>
+            Salesforce
+          </Anchor>{' '}
+          first; its connection then appears here.
+        </Alert>
       ) : null}
     </Stack>
   );
