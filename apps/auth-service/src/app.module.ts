@@ -52,6 +52,7 @@ export function appModule(config: AuthConfig, logger: Logger, options: AuthAppOp
       DatabaseModule.forService({
         url: config.DATABASE_URL,
         schema: SCHEMA,
+        poolSize: config.DATABASE_POOL_SIZE,
         entities: authEntities,
         migrations,
       }),

@@ -52,6 +52,7 @@ export function appModule(config: CampaignConfig, logger: Logger): DynamicModule
       DatabaseModule.forService({
         url: config.DATABASE_URL,
         schema: SCHEMA,
+        poolSize: config.DATABASE_POOL_SIZE,
         entities: campaignEntities,
         migrations,
       }),

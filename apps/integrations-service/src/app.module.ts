@@ -31,6 +31,7 @@ export function appModule(config: IntegrationsConfig, logger: Logger): DynamicMo
       DatabaseModule.forService({
         url: config.DATABASE_URL,
         schema: SCHEMA,
+        poolSize: config.DATABASE_POOL_SIZE,
         entities: integrationsEntities,
         migrations,
       }),

@@ -19,7 +19,13 @@ export function appModule(config: ReportsConfig, logger: Logger): DynamicModule 
     module: class ReportsAppModule {},
     imports: [
       ServiceKitModule.forRoot({ config, logger }),
-      DatabaseModule.forService({ url: config.DATABASE_URL, schema: SCHEMA, entities: [], migrations }),
+      DatabaseModule.forService({
+        url: config.DATABASE_URL,
+        schema: SCHEMA,
+        poolSize: config.DATABASE_POOL_SIZE,
+        entities: [],
+        migrations,
+      }),
       EventsModule.forService({
         schema: SCHEMA,
         databaseUrl: config.DATABASE_URL,
