@@ -26,6 +26,19 @@ export interface UpdateOperationModalProps {
 }
 
 const numberOrText = (next: number | string) => (next === '' ? [] : [next]);
+
+/**
+ * The tokens whose values a field of each type can hold: a text field any single value, the
+ * other fields only values of their own kind (a run refuses, person by person, a value its field
+ * cannot hold, so the modal does not offer one).
+ */
+const TOKEN_TYPES_FOR_FIELD: Record<PersonFieldOption['type'], readonly TokenOption['return_type'][]> = {
+  string: BRANCH_TOKEN_TYPES,
+  integer: ['number'],
+  float: ['number'],
+  boolean: ['boolean'],
+  datetime: ['datetime'],
+};
 const shown = (item: unknown) => (typeof item === 'number' || typeof item === 'string' ? item : '');
 
 /** Spec 5 "Update modal": a field, then how it is updated (token, formula or custom value). */
@@ -43,7 +56,8 @@ export function UpdateOperationModal({
   const errorAt = (key: string) => (submitted || touched.has(key) ? errors[key] : undefined);
   const touch = (key: string) => setTouched((current) => new Set([...current, key]));
   const field = fields.find((item) => item.name === draft.filter);
-  const scalarTokens = tokens.filter((token) => BRANCH_TOKEN_TYPES.includes(token.return_type));
+  const fitting = TOKEN_TYPES_FOR_FIELD[field?.type ?? 'string'] ?? BRANCH_TOKEN_TYPES;
+  const scalarTokens = tokens.filter((token) => fitting.includes(token.return_type));
 
   const submit = () => {
     setSubmitted(true);

@@ -86,6 +86,24 @@ describe(UpdateValuePanel.name, () => {
     expect(optionNames()).toEqual(['Set from a token', 'Apply a formula', 'Set a custom value']);
   });
 
+  it("offers the tokens whose values the field can hold: any single value for text, the field's own kind otherwise", async () => {
+    render();
+    await openAdd();
+    await choose('Field', 'First Name', modal());
+    await choose('Action', 'Set from a token', modal());
+    fireEvent.click(within(modal()).getByLabelText('Token', { selector: 'input' }));
+    expect(optionNames()).toEqual([
+      'plan (string)',
+      'seats (number)',
+      'trial_end (datetime)',
+      'paying (boolean)',
+    ]);
+    await choose('Field', 'Score', modal());
+    await choose('Action', 'Set from a token', modal());
+    fireEvent.click(within(modal()).getByLabelText('Token', { selector: 'input' }));
+    expect(optionNames()).toEqual(['seats (number)']);
+  });
+
   it("sets a field from a token ('Valid token is required' until one is picked)", async () => {
     const { last } = render();
     await openAdd();
