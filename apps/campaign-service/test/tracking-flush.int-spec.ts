@@ -10,14 +10,17 @@ import { activity, outboxEvents, sentMessage, trackingPath } from './support/tra
 const CHROME =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Safari/605.1.15';
 
+/** A flush only when asked or at shutdown: nothing is written behind the test's back. */
+const flushedWhenAsked = (env: Record<string, string> = {}) =>
+  startCampaignTestApp({ TRACKING_FLUSH_MS: '60000', TRACKING_FLUSH_ITEMS: '50000', ...env });
+
 /** Writes that wait in the buffer: what audiences see of them, and what a graceful stop keeps. */
 describe('TrackingBuffer', () => {
   let t: CampaignTestApp;
   let admin: SignedIn;
 
   beforeAll(async () => {
-    // A flush only when asked or at shutdown: nothing is written behind the test's back.
-    t = await startCampaignTestApp({ TRACKING_FLUSH_MS: '60000', TRACKING_FLUSH_ITEMS: '50000' });
+    t = await flushedWhenAsked();
     admin = await t.platform.newOrganisation();
   });
 
@@ -118,11 +121,7 @@ describe('TrackingBuffer when full', () => {
   let admin: SignedIn;
 
   beforeAll(async () => {
-    t = await startCampaignTestApp({
-      TRACKING_FLUSH_MS: '60000',
-      TRACKING_FLUSH_ITEMS: '50000',
-      TRACKING_MAX_PENDING: '4',
-    });
+    t = await flushedWhenAsked({ TRACKING_MAX_PENDING: '4' });
     admin = await t.platform.newOrganisation();
   });
 
@@ -158,11 +157,7 @@ describe('TrackingBuffer when crowded', () => {
   let admin: SignedIn;
 
   beforeAll(async () => {
-    t = await startCampaignTestApp({
-      TRACKING_FLUSH_MS: '60000',
-      TRACKING_FLUSH_ITEMS: '50000',
-      TRACKING_MAX_PENDING: String(MAX_PENDING),
-    });
+    t = await flushedWhenAsked({ TRACKING_MAX_PENDING: String(MAX_PENDING) });
     admin = await t.platform.newOrganisation();
   });
 

@@ -1,10 +1,6 @@
+import { poolMaxOf } from '@meridian/testing';
 import { DataSource } from 'typeorm';
 import { type IntegrationsTestApp, startIntegrationsTestApp } from './support/integrations-test-app';
-
-/** The pg pool behind the service's DataSource: its `max` is how many connections it may hold. */
-function poolMax(dataSource: DataSource): number {
-  return (dataSource.driver as unknown as { master: { options: { max: number } } }).master.options.max;
-}
 
 // DATABASE_POOL_SIZE sizes each process's connection pool (README configuration, k8s/config.yaml):
 // a deployment sizes Postgres' max_connections from it, so the setting must reach the pool.
@@ -20,6 +16,6 @@ describe('integrations-service database pool', () => {
   });
 
   it('holds at most DATABASE_POOL_SIZE connections', () => {
-    expect(poolMax(t.app.get(DataSource))).toBe(3);
+    expect(poolMaxOf(t.app.get(DataSource))).toBe(3);
   });
 });

@@ -12,3 +12,4 @@ export * from './salesforce';
 export * from './fakesnow';
 export * from './session-cache-checks';
 export * from './tenant-probe';
+export * from './database-pool';
