@@ -12,6 +12,7 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { Client } from 'pg';
 import request, { type Test } from 'supertest';
 import { appModule } from '../../src/app.module';
@@ -34,6 +35,8 @@ export interface CampaignTestAppOptions {
   imports?: DynamicModule[];
   /** A second instance on the first's database and auth service (two replicas sharing work). */
   shareWith?: CampaignTestApp;
+  /** Collects the service's log lines (info and above) here; silent without it. */
+  logs?: string[];
 }
 
 /**
@@ -56,7 +59,19 @@ export async function startCampaignTestApp(
     UPLOAD_DIR: uploadDir,
     ...env,
   });
-  const logger = createLogger('campaign-service', 'silent');
+  const logs = options.logs;
+  const logger = logs
+    ? createLogger(
+        'campaign-service',
+        'info',
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            logs.push(chunk.toString('utf8'));
+            done();
+          },
+        }),
+      )
+    : createLogger('campaign-service', 'silent');
   const root = appModule(config, logger);
   // The test's modules first: a global binding of theirs (a recording mailer) is found before the app's.
   const module = options.imports?.length

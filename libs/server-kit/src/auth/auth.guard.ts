@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { DomainError } from '../errors/domain-error';
 import { endpointOf } from '../http/endpoint.decorator';
 import { LOGGER } from '../logging/logger.module';
+import { loggedPath } from '../logging/logger';
 import { type ClosableResponse, OrganisationGate } from './organisation-gate';
 import type { AuthenticatedRequest } from './request-context';
 import { TOKEN_VERIFIER, type TokenVerifier } from './token-verifier';
@@ -50,7 +51,7 @@ export class AuthGuard implements CanActivate {
           account_id: auth.accountId,
           organisation_id: auth.organisationId,
           impersonator_id: auth.impersonatorId,
-          url: request.url,
+          url: loggedPath(request.url),
         },
         'impersonated request',
       );

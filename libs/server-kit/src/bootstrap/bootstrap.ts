@@ -106,7 +106,7 @@ export async function createServiceApp(
     logger[level](
       {
         method: request.method,
-        url: loggedPath(request.url),
+        url: loggedPath(request.url, request.routeOptions.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

@@ -148,10 +148,13 @@ export function sendErrorBody(
 ): void {
   const body = toErrorBody(error);
   if (body.status_code >= 500) {
-    logger.error({ err: error, method: request.method, url: loggedPath(request.url) }, 'request failed');
+    logger.error(
+      { err: error, method: request.method, url: loggedPath(request.url, request.routeOptions?.url) },
+      'request failed',
+    );
   } else {
     logger.info(
-      { code: body.code, status: body.status_code, url: loggedPath(request.url) },
+      { code: body.code, status: body.status_code, url: loggedPath(request.url, request.routeOptions?.url) },
       'request refused',
     );
   }

@@ -12,4 +12,17 @@ describe('loggedPath', () => {
     const logged = loggedPath(`/t/c/${'A'.repeat(5000)}?x=1`);
     expect(logged).toBe(`/t/c/${'A'.repeat(295)}... (5005 characters)`);
   });
+
+  it("writes a `:token` parameter's name instead of its value", () => {
+    expect(loggedPath('/api/campaign/v1/t/o/o123.sig?x=1', '/api/campaign/v1/t/o/:token')).toBe(
+      '/api/campaign/v1/t/o/:token',
+    );
+    expect(loggedPath('/a/secret-value/b', '/a/:token/b')).toBe('/a/:token/b');
+    // Other parameters stay: they name what the request was about.
+    expect(loggedPath('/saml/acme/acs', '/saml/:slug/acs')).toBe('/saml/acme/acs');
+  });
+
+  it('keeps only what precedes the token when the path does not line up with the route', () => {
+    expect(loggedPath('/a/b/secret/extra', '/a/:token')).toBe('/a/:token');
+  });
 });

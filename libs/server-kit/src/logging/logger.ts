@@ -81,12 +81,26 @@ export function runWithCorrelation<T>(correlationId: string | undefined, fn: () 
 const LOGGED_PATH_MAX = 300;
 
 /**
- * A request's address as the logs show it: the path alone (a query can carry a code or a token)
- * and at most 300 characters (a client's 8 KB address is not worth 8 KB of every log line).
+ * A request's address as the logs show it: the path alone (a query can carry a code or a token),
+ * the value of a `:token` path parameter replaced by its name when the route is known (a link's
+ * token is the key to that recipient's opens, clicks and unsubscribe, or to an account's
+ * password), and at most 300 characters (a client's 8 KB address is not worth 8 KB of every log
+ * line).
  */
-export function loggedPath(url: string): string {
-  const path = url.split('?')[0]!;
+export function loggedPath(url: string, route?: string): string {
+  let path = url.split('?')[0]!;
+  if (route?.includes('/:token')) path = withoutTokens(path, route);
   return path.length > LOGGED_PATH_MAX
     ? `${path.slice(0, LOGGED_PATH_MAX)}... (${path.length} characters)`
     : path;
+}
+
+/** `path` with each segment the route names `:token` written as `:token`. */
+function withoutTokens(path: string, route: string): string {
+  const pattern = route.split('/');
+  const segments = path.split('/');
+  // A route with a wildcard or a path that does not line up with it: keep only what precedes
+  // the first token, rather than guess where the token is.
+  if (pattern.length !== segments.length) return route.slice(0, route.indexOf('/:token') + 1) + ':token';
+  return segments.map((segment, i) => (pattern[i] === ':token' ? ':token' : segment)).join('/');
 }
