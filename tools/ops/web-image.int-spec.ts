@@ -183,4 +183,27 @@ describeWithNginx('the web image: docker/nginx.conf served by nginx', () => {
       { status_code: 502, code: 'BadGatewayException', description: 'Service is not reachable', fields: {} },
     ]);
   });
+
+  it('logs each request without its query or the token of a link', async () => {
+    const secrets = Array.from({ length: 6 }, (_, i) => `Secret${i}x${Date.now()}`);
+    const paths = [
+      `/api/campaign/v1/t/o/${secrets[0]}`,
+      `/api/campaign/v1/t/c/${secrets[1]}`,
+      `/api/campaign/v1/unsubscribe/${secrets[2]}`,
+      `/password/reset/${secrets[3]}`,
+      `/verify-email/${secrets[4]}`,
+      `/login?token=${secrets[5]}`,
+    ];
+    for (const path of paths) await get(path, { referer: `http://127.0.0.1:${port}${paths[3]}` });
+    await eventually(() => output().includes('"GET /login"'), { what: `the access lines in ${output()}` });
+    const lines = output();
+    for (const secret of secrets) expect(lines).not.toContain(secret);
+    for (const named of [
+      '"GET /api/campaign/v1/t/o/:token" 200',
+      '"GET /api/campaign/v1/unsubscribe/:token" 200',
+      '"GET /password/reset/:token" 200',
+      '"GET /verify-email/:token" 200',
+    ])
+      expect(lines).toContain(named);
+  });
 });
