@@ -229,6 +229,18 @@ describe('warehouse syncs', () => {
       admin,
     ).expect(400);
     expect(badInterval.body.fields).toEqual({ sync_interval: [warehouseSyncMessages.invalidFrequency] });
+    // The interval's key, or a fraction, is given but is not an index: it is not 'required'.
+    for (const interval of ['1h', true, 1.5]) {
+      const wrongType = await call(
+        warehouseSyncSaveContract,
+        { ...customersSync(id), sync_interval: interval as number },
+        admin,
+      ).expect(400);
+      expect(wrongType.body.fields).toEqual({ sync_interval: [warehouseSyncMessages.invalidFrequency] });
+    }
+    const { sync_interval: _omitted, ...noInterval } = customersSync(id);
+    const missing = await call(warehouseSyncSaveContract, noInterval, admin).expect(400);
+    expect(missing.body.fields).toEqual({ sync_interval: [warehouseSyncMessages.frequencyRequired] });
     const [{ n }] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM integrations.warehouse_syncs WHERE connection_id = $1`,
       [id],
