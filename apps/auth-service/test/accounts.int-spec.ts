@@ -201,7 +201,7 @@ describe('accounts: register, verify, lookup, list', () => {
     const admin = await t.factories.newOrganisation();
     for (const size of [true, [5], null, '']) {
       const response = await t
-        .call(accountListContract, { page_size: size as number }, { token: admin.bearer })
+        .call(accountListContract, { page_size: size as unknown as number }, { token: admin.bearer })
         .expect(400);
       expect(response.body).toMatchObject({
         code: 'ValidationException',
