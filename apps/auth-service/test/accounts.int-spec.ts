@@ -197,6 +197,23 @@ describe('accounts: register, verify, lookup, list', () => {
     expect(second.records.map((r: { email: string }) => r.email)).toEqual([user.email]);
   });
 
+  it('refuses page fields that are not whole numbers instead of reading true as a page of 1', async () => {
+    const admin = await t.factories.newOrganisation();
+    for (const size of [true, [5], null, '']) {
+      const response = await t
+        .call(accountListContract, { page_size: size as unknown as number }, { token: admin.bearer })
+        .expect(400);
+      expect(response.body).toMatchObject({
+        code: 'ValidationException',
+        fields: { page_size: ['Must be a whole number'] },
+      });
+    }
+    expect(
+      ok(await t.call(accountListContract, { page_size: '1' as unknown as number }, { token: admin.bearer }))
+        .body,
+    ).toMatchObject({ page_size: 1, total_count: 1 });
+  });
+
   it('needs a bearer token to list accounts', async () => {
     const response = await t.call(accountListContract, {}).expect(401);
     expect(response.body).toMatchObject({

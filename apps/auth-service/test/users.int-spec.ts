@@ -118,6 +118,27 @@ describe('managing users: resend, delete, edit', () => {
     const user = await t.factories.newUser(admin);
     await t.call(createUsersContract, { users: [invitee(admin)] }, { token: user.bearer }).expect(403);
 
+    const emailChange = await t
+      .call(
+        updateAccountContract,
+        {
+          account_id: user.account.id,
+          name: 'Promoted',
+          role_names: ['CUSTOMER_ORG_ADMIN'],
+          email: 'changed@elsewhere.com',
+        },
+        { token: admin.bearer },
+      )
+      .expect(400);
+    expect(emailChange.body).toMatchObject({
+      code: 'ValidationException',
+      fields: { email: ['Email cannot be changed'] },
+    });
+    expect((await t.call(tokenVerifyContract, {}, { token: user.bearer })).body.account).toMatchObject({
+      name: user.account.name,
+      roles: [{ role_name: 'CUSTOMER_ORG_USER' }],
+    });
+
     const updated = ok(
       await t.call(
         updateAccountContract,
@@ -125,7 +146,7 @@ describe('managing users: resend, delete, edit', () => {
           account_id: user.account.id,
           name: 'Promoted',
           role_names: ['CUSTOMER_ORG_ADMIN'],
-          email: 'changed@elsewhere.com',
+          email: user.email.toUpperCase(),
         },
         { token: admin.bearer },
       ),
@@ -136,6 +157,36 @@ describe('managing users: resend, delete, edit', () => {
       roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }],
     });
     ok(await t.call(createUsersContract, { users: [invitee(admin)] }, { token: user.bearer }));
+  });
+
+  it('takes the roles as the invite record writes them, roles: [{role_name}]', async () => {
+    const admin = await t.factories.newOrganisation();
+    const user = await t.factories.newUser(admin);
+    const promoted = ok(
+      await t.call(
+        updateAccountContract,
+        { account_id: user.account.id, roles: [{ role_name: 'CUSTOMER_ORG_ADMIN' }] },
+        { token: admin.bearer },
+      ),
+    ).body;
+    expect(promoted.account.roles).toEqual([{ role_name: 'CUSTOMER_ORG_ADMIN' }]);
+
+    const disagree = await t
+      .call(
+        updateAccountContract,
+        {
+          account_id: user.account.id,
+          roles: [{ role_name: 'CUSTOMER_ORG_USER' }],
+          role_names: ['CUSTOMER_ORG_ADMIN'],
+        },
+        { token: admin.bearer },
+      )
+      .expect(400);
+    expect(disagree.body.fields).toEqual({ role_names: ['roles and role_names must name the same roles'] });
+    const noRole = await t
+      .call(updateAccountContract, { account_id: user.account.id, roles: [] }, { token: admin.bearer })
+      .expect(400);
+    expect(noRole.body.fields).toEqual({ roles: ['Role is required'] });
   });
 
   it('keeps at least one admin', async () => {

@@ -107,6 +107,11 @@ describe(ConnectionsService.name, () => {
         password: ['Password is required'],
       },
     });
+    // A port of another type says what is wrong with it, as a port written as text does.
+    const booleanPort = await t
+      .call(warehouseConnectionCreateContract, { typ: 'redshift', port: true as unknown as number }, admin)
+      .expect(400);
+    expect(booleanPort.body.fields.port).toEqual(['Port must be a number']);
     const noPlatform = await t.call(warehouseConnectionCreateContract, {}, admin).expect(400);
     expect(noPlatform.body.fields.typ).toEqual([connectionMessages.platformRequired]);
   });

@@ -60,6 +60,8 @@ describe('warehouse syncs', () => {
       AUTH_SERVICE_URL: platform.authServiceUrl,
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       WAREHOUSE_SYNC_PAGE_ROWS: PAGE_ROWS,
+      // The destination list reads the custom person fields from their owner.
+      CAMPAIGN_SERVICE_URL: campaign.url,
     });
     const logger = createLogger('integrations-service', 'silent');
     return createServiceApp(appModule(config, logger), logger);
@@ -148,8 +150,8 @@ describe('warehouse syncs', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     platform = await startTestPlatform(db.url);
-    app = await startApp();
     campaign = await startCampaignProcess(db.url, platform);
+    app = await startApp();
     sqlClient = new Client({ connectionString: db.url });
     await sqlClient.connect();
     warehouse = await createTestWarehouse();
@@ -179,6 +181,27 @@ describe('warehouse syncs', () => {
       multi_source: true,
       columns: [{ name: 'email', required: true }],
     });
+  });
+
+  it('offers the organisation’s custom person fields as person columns, not only those a sync maps', async () => {
+    const owner = await platform.newOrganisation();
+    const id = await connect(owner, 'Custom fields');
+    await sql(
+      `INSERT INTO campaign.person_fields (organisation_id, name, display, type, custom, hidden, read_only, updatable)
+       VALUES ($1, 'plan', 'Plan', 'string', true, false, false, true),
+              ($1, 'seats', 'Seats', 'integer', true, false, false, true),
+              ($1, 'internal_score', 'Internal score', 'integer', true, true, false, true),
+              ($1, 'locked_value', 'Locked value', 'string', true, false, true, false)`,
+      [owner.organisation.id],
+    );
+    const { body } = await call(warehouseDestinationTableListContract, { connection_id: id }, owner).expect(
+      200,
+    );
+    const names = body.tables[0].columns.map((c: { name: string }) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['email', 'plan', 'seats']));
+    expect(names).not.toContain('internal_score');
+    expect(names).not.toContain('locked_value');
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('refuses a sync without a primary key, from a non-admin, and on another organisation’s connection', async () => {
@@ -229,6 +252,18 @@ describe('warehouse syncs', () => {
       admin,
     ).expect(400);
     expect(badInterval.body.fields).toEqual({ sync_interval: [warehouseSyncMessages.invalidFrequency] });
+    // The interval's key, or a fraction, is given but is not an index: it is not 'required'.
+    for (const interval of ['1h', true, 1.5]) {
+      const wrongType = await call(
+        warehouseSyncSaveContract,
+        { ...customersSync(id), sync_interval: interval as number },
+        admin,
+      ).expect(400);
+      expect(wrongType.body.fields).toEqual({ sync_interval: [warehouseSyncMessages.invalidFrequency] });
+    }
+    const { sync_interval: _omitted, ...noInterval } = customersSync(id);
+    const missing = await call(warehouseSyncSaveContract, noInterval, admin).expect(400);
+    expect(missing.body.fields).toEqual({ sync_interval: [warehouseSyncMessages.frequencyRequired] });
     const [{ n }] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM integrations.warehouse_syncs WHERE connection_id = $1`,
       [id],

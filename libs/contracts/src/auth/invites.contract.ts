@@ -38,11 +38,8 @@ export const userInviteSchema = userInviteRecordSchema
     role_names: roleNamesSchema.optional(),
   })
   .superRefine(({ roles, role_names }, ctx) => {
-    if (!roles || !role_names) return;
-    const fromRoles = new Set(roles.map((role) => role.role_name));
-    const same =
-      fromRoles.size === new Set(role_names).size && role_names.every((name) => fromRoles.has(name));
-    if (!same) ctx.addIssue({ code: 'custom', path: ['role_names'], message: ROLES_DISAGREE });
+    if (!sameRoles(roles, role_names))
+      ctx.addIssue({ code: 'custom', path: ['role_names'], message: ROLES_DISAGREE });
   });
 export type UserInvite = z.input<typeof userInviteSchema>;
 
@@ -103,16 +100,41 @@ export const resendInviteContract = defineEndpoint({
   response: successSchema.extend({ account: accountRecordSchema }),
 });
 
-/** Admins only. Changes a user's name and roles; the email never changes. */
+/** Whether an edit's `roles` and `role_names`, when both are given, name the same roles. */
+function sameRoles(roles: { role_name: CustomerRole }[] | undefined, roleNames: CustomerRole[] | undefined) {
+  if (!roles || !roleNames) return true;
+  const fromRoles = new Set(roles.map((role) => role.role_name));
+  return fromRoles.size === new Set(roleNames).size && roleNames.every((name) => fromRoles.has(name));
+}
+
+/**
+ * Admins only. Changes a user's name and roles. The roles come as `role_names` or, as the invite
+ * record writes them, `roles: [{role_name}]` (given both, they must agree). The email never
+ * changes: an `email` other than the account's answers 400 'Email cannot be changed'.
+ */
 export const updateAccountContract = defineEndpoint({
   service: 'auth',
   method: 'POST',
   path: '/accounts/update',
   access: 'bearer',
-  request: z.object({
-    account_id: accountIdSchema,
-    name: personNameSchema.optional(),
-    role_names: roleNamesSchema.optional(),
-  }),
+  request: z
+    .object({
+      account_id: accountIdSchema,
+      name: personNameSchema.optional(),
+      email: emailSchema.optional(),
+      roles: userInviteRecordSchema.shape.roles.optional(),
+      role_names: roleNamesSchema.optional(),
+    })
+    .superRefine(({ roles, role_names }, ctx) => {
+      if (!sameRoles(roles, role_names))
+        ctx.addIssue({ code: 'custom', path: ['role_names'], message: ROLES_DISAGREE });
+    }),
   response: successSchema.extend({ account: accountRecordSchema }),
 });
+
+/** The roles an edit sets, whichever shape brought them; undefined when it leaves them alone. */
+export function editedRoleNames(
+  edit: z.output<typeof updateAccountContract.request>,
+): CustomerRole[] | undefined {
+  return edit.role_names ?? edit.roles?.map((role) => role.role_name);
+}

@@ -12,11 +12,37 @@ export { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './page-constants';
  */
 export const MAX_PAGE_NUMBER = 200_000;
 
+export const WHOLE_NUMBER_EXPECTED = 'Must be a whole number';
+
+/**
+ * A whole number in [min, max], as JSON sends it or as a query string writes it ('10'). Any other
+ * type (true, [5], null, '') is refused, never read as the number JavaScript would make of it.
+ */
+export function wholeNumberSchema(min: number, max: number) {
+  const bounded = z.number().int().min(min).max(max);
+  return z.union(
+    [
+      bounded,
+      z
+        .string()
+        .regex(/^\s*-?\d+\s*$/)
+        .transform(Number)
+        .pipe(bounded),
+    ],
+    {
+      error: WHOLE_NUMBER_EXPECTED,
+    },
+  );
+}
+
 /** A page number (1-based) as list calls take it. */
-export const pageNumberSchema = z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER);
+export const pageNumberSchema = wholeNumberSchema(1, MAX_PAGE_NUMBER);
+
+/** A page size, from 1 to `max`. */
+export const pageSizeSchema = (max: number = MAX_PAGE_SIZE) => wholeNumberSchema(1, max);
 
 export const pageRequestSchema = z.object({
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page_size: pageSizeSchema().default(DEFAULT_PAGE_SIZE),
   page_number: pageNumberSchema.default(FIRST_PAGE),
 });
 export type PageRequest = z.infer<typeof pageRequestSchema>;

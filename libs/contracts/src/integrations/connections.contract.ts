@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import type { ErrorDefinition } from '../http/errors';
 import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
-import { addConnectionIssues, checkConnectionValues, connectionMessages } from './connection-fields';
+import {
+  addConnectionIssues,
+  checkConnectionValues,
+  connectionErrors,
+  connectionMessages,
+  fieldMessage,
+} from './connection-fields';
 import {
   METADATA_FIELDS,
   WAREHOUSE_SYNC_VALID_INTERVALS,
@@ -81,7 +87,10 @@ const text = z.string().nullish();
 const editableShape = {
   label: text,
   host_name: text,
-  port: z.union([z.number(), z.string()]).nullish(),
+  // Every service with a port labels it 'Port'; the value's own checks run with the service's fields.
+  port: z
+    .union([z.number(), z.string()], { error: fieldMessage('Port', connectionErrors.notNumber) })
+    .nullish(),
   database_name: text,
   user_name: text,
   password: text,

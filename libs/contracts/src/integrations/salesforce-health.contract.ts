@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterDateTime, windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
-import { pageNumberSchema } from '../http/pagination';
+import { pageNumberSchema, pageSizeSchema } from '../http/pagination';
 import { connectionMessages } from './connection-fields';
 
 /**
@@ -93,7 +93,7 @@ const errorClassName = z.enum(salesforceErrorClassNames, {
   error: salesforceHealthMessages.errorClassInvalid,
 });
 const page = (size: number) => ({
-  page_size: z.coerce.number().int().min(1).max(1000).default(size),
+  page_size: pageSizeSchema(1000).default(size),
   page_number: pageNumberSchema.default(1),
 });
 const email = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterDateTime, windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, pageNumberSchema } from '../http/pagination';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, pageNumberSchema, pageSizeSchema } from '../http/pagination';
 
 /**
  * The Salesforce sync engine's screens (spec 2 "Salesforce" Sync history, spec 3 "Salesforce sync
@@ -93,7 +93,7 @@ export const salesforceSyncRunsListContract = defineEndpoint({
       should_include_empty_runs: z.boolean().default(false),
       start_time: dateTime.nullish(),
       end_time: dateTime.nullish(),
-      page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+      page_size: pageSizeSchema().default(DEFAULT_PAGE_SIZE),
       page_number: pageNumberSchema.default(FIRST_PAGE),
     })
     .refine(windowInOrder, windowIssue(salesforceSyncMessages.rangeInvalid)),

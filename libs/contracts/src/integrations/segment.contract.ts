@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterDateTime, windowInOrder, windowIssue } from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
-import { pageOf, pageRequestSchema } from '../http/pagination';
+import { pageOf, pageRequestSchema, wholeNumberSchema } from '../http/pagination';
 
 /**
  * Segment integration (spec 2 "Segment integration", 3 "Event/error report counts", 7 segment
@@ -206,12 +206,12 @@ export const segmentTimeRanges: Record<SegmentTimeUnit, readonly number[]> = {
 export const segmentReportRequestSchema = z
   .object({
     time_unit: z.enum(segmentTimeUnits, { error: segmentMessages.timeRangeInvalid }),
-    time_range: z.coerce.number().int(),
+    time_range: wholeNumberSchema(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     /**
      * The caller's offset from UTC in minutes, east positive (UTC+02:00 is 120; in a browser
      * `-new Date().getTimezoneOffset()`). Buckets are the caller's local hours and days.
      */
-    tz_offset: z.coerce.number().int().min(-840).max(840).default(0),
+    tz_offset: wholeNumberSchema(-840, 840).default(0),
   })
   .refine((r) => segmentTimeRanges[r.time_unit].includes(r.time_range), {
     error: segmentMessages.timeRangeInvalid,

@@ -178,7 +178,15 @@ export const warehouseSyncSaveContract = defineEndpoint({
   access: 'bearer',
   request: connectionId.extend({
     tables: z.array(syncTableSchema).max(50),
-    sync_interval: z.number({ error: warehouseSyncMessages.frequencyRequired }).int(),
+    sync_interval: z
+      .number({
+        // An index into warehouse_sync_valid_intervals: a key ('1h') or other value is not one.
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? warehouseSyncMessages.frequencyRequired
+            : warehouseSyncMessages.invalidFrequency,
+      })
+      .int({ error: warehouseSyncMessages.invalidFrequency }),
     enable_sync: z.boolean().default(true),
   }),
   response: z.object({ sync: syncStructureSchema }),

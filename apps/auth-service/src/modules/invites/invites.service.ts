@@ -3,6 +3,7 @@ import {
   ADMINS_ONLY_USERS,
   type AccountRecord,
   type createUsersContract,
+  editedRoleNames,
   events,
   invitedRoleNames,
   type ParsedRequestOf,
@@ -25,7 +26,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { EMAIL_TAKEN_MESSAGE } from '../accounts/accounts.errors';
 import type { OrganisationEntity } from '../organisations/organisation.entity';
 import { OrganisationsService } from '../organisations/organisations.service';
-import { ACCOUNT_NOT_FOUND, INVITE_NOT_FOUND, InvitesError } from './invites.errors';
+import { ACCOUNT_NOT_FOUND, EMAIL_CANNOT_CHANGE, INVITE_NOT_FOUND, InvitesError } from './invites.errors';
 
 type Invitee = ParsedRequestOf<typeof createUsersContract>['users'][number];
 
@@ -130,7 +131,7 @@ export class InvitesService {
     const account = await this.accounts.findInOrganisation(auth.organisationId, input.account_id);
     if (!account || !isInvitePending(account)) throw new NotFoundError(INVITE_NOT_FOUND);
     if (input.email.toLowerCase() !== account.email.toLowerCase()) {
-      throw new ValidationError({ email: ['Email cannot be changed'] });
+      throw new ValidationError({ email: [EMAIL_CANNOT_CHANGE] });
     }
     const organisation = await this.organisationOf(auth);
     const token = await this.transactions.run(async (tx) => {
@@ -152,13 +153,16 @@ export class InvitesService {
     this.requireAdmin(auth);
     const account = await this.accounts.findInOrganisation(auth.organisationId, input.account_id);
     if (!account) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+    if (input.email !== undefined && input.email.toLowerCase() !== account.email.toLowerCase()) {
+      throw new ValidationError({ email: [EMAIL_CANNOT_CHANGE] });
+    }
+    const roleNames = editedRoleNames(input);
     const organisation = await this.organisationOf(auth);
     await this.transactions.run(async (tx) => {
       if (input.name !== undefined) await this.accounts.rename(account.id, input.name, tx);
-      if (input.role_names !== undefined) {
+      if (roleNames !== undefined) {
         const losesAdmin =
-          roleNamesOf(account).includes('CUSTOMER_ORG_ADMIN') &&
-          !input.role_names.includes('CUSTOMER_ORG_ADMIN');
+          roleNamesOf(account).includes('CUSTOMER_ORG_ADMIN') && !roleNames.includes('CUSTOMER_ORG_ADMIN');
         if (
           losesAdmin &&
           !isInvitePending(account) &&
@@ -166,7 +170,7 @@ export class InvitesService {
         ) {
           throw new InvitesError('LastAdminException');
         }
-        await this.accounts.setRoles(account, organisation, input.role_names, tx);
+        await this.accounts.setRoles(account, organisation, roleNames, tx);
       }
       // Other services hold the account's sessions (roles, name) for a while: they ask again.
       await this.publisher.publish(tx, events.accountChanged, {

@@ -1,7 +1,8 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import {
   asUtc,
   activityLogListContract,
+  isFieldEditable,
   pageCount,
   type ParsedRequestOf,
   type ResponseOf,
@@ -13,7 +14,18 @@ import {
   warehouseSyncSummaryContract,
   warehouseSyncToggleContract,
 } from '@meridian/contracts';
-import { Auth, DomainError, Endpoint, hasRole, Input, type RequestContext } from '@meridian/server-kit';
+import {
+  Auth,
+  DomainError,
+  Endpoint,
+  hasRole,
+  Input,
+  LOGGER,
+  type RequestContext,
+} from '@meridian/server-kit';
+import type { Logger } from 'pino';
+import { BearerToken } from '../../salesforce/mapping/bearer-token.decorator';
+import { PersonFieldsClient } from '../../salesforce/mapping/person-fields.client';
 import { ActivityLogsRepository } from './activity-logs.repository';
 import { SyncRunsRepository } from './sync-runs.repository';
 import { WarehouseSyncService } from './warehouse-sync.service';
@@ -38,6 +50,8 @@ export class WarehouseSyncController {
     private readonly syncs: WarehouseSyncService,
     private readonly runs: SyncRunsRepository,
     private readonly activity: ActivityLogsRepository,
+    private readonly personFields: PersonFieldsClient,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Endpoint(warehouseSyncSummaryContract)
@@ -115,9 +129,31 @@ export class WarehouseSyncController {
   @Endpoint(warehouseDestinationTableListContract)
   async destinationTables(
     @Auth() auth: RequestContext,
+    @BearerToken() bearer: string,
     @Input() input: In<typeof warehouseDestinationTableListContract>,
   ): Out<typeof warehouseDestinationTableListContract> {
-    return { tables: await this.syncs.destinationTables(auth.organisationId, input.connection_id) };
+    const tables = await this.syncs.destinationTables(
+      auth.organisationId,
+      input.connection_id,
+      undefined,
+      await this.writableCustomFields(bearer),
+    );
+    return { tables };
+  }
+
+  /**
+   * The custom person fields a sync may fill (from their owner, the campaign service): those made by
+   * a CSV import or 'Add Field for Person' are offered too. Without an answer the list still
+   * serves, with the custom columns the syncs map.
+   */
+  private async writableCustomFields(bearer: string): Promise<string[]> {
+    try {
+      const fields = await this.personFields.list(bearer);
+      return fields.filter((f) => f.custom && !f.hidden && isFieldEditable(f)).map((f) => f.name);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'person fields not read: destination columns without them');
+      return [];
+    }
   }
 
   @Endpoint(activityLogListContract)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Transactions } from '@meridian/server-kit';
+import { PersonFieldsClient } from '../../salesforce/mapping/person-fields.client';
 import { ConnectionsModule } from '../connections/connections.module';
 import { ActivityLogsRepository } from './activity-logs.repository';
 import { ContentHashScanner } from './content-hash-scanner';
@@ -35,6 +36,7 @@ import { WarehouseSyncsRepository } from './warehouse-syncs.repository';
     SyncFactsSource,
     HashRangesRepository,
     ContentHashScanner,
+    PersonFieldsClient,
   ],
 })
 export class WarehouseSyncModule {}

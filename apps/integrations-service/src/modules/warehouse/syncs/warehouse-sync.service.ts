@@ -87,16 +87,21 @@ export class WarehouseSyncService {
   /**
    * Spec 3 "Destination table": the person table with its fields, then 'Custom Table'. A table is
    * `used_in_connection` when another connection of the organisation syncs into it (any connection
-   * when none is given): the connection's own sync does not count, so it stays editable.
+   * when none is given): the connection's own sync does not count, so it stays editable. The
+   * person table's custom columns are the organisation's custom person fields (`customFields`, in
+   * their owner's order), then those the syncs map that the owner does not list yet.
    */
   async destinationTables(
     organisationId: string,
     connectionId?: string,
     tx?: Transaction,
+    customFields: readonly string[] = [],
   ): Promise<DestinationTable[]> {
     if (connectionId) await this.connection(organisationId, connectionId, tx);
     const elsewhere = new Set(await this.syncs.destinationsInUse(organisationId, connectionId ?? null, tx));
-    const custom = await this.syncs.customColumns(organisationId, FILLABLE_DEFAULT_FIELDS, tx);
+    const mapped = await this.syncs.customColumns(organisationId, FILLABLE_DEFAULT_FIELDS, tx);
+    const defaults = new Set<string>(FILLABLE_DEFAULT_FIELDS);
+    const custom = [...new Set([...customFields, ...mapped])].filter((name) => !defaults.has(name));
     return [
       {
         table_name: PERSON_DESTINATION_TABLE,
