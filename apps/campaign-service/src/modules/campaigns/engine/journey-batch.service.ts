@@ -46,7 +46,8 @@ export class JourneyBatchService {
       const pending: PendingWebhookCall[] = [];
       const pass = await this.transactions.run((tx) => this.pass(tx, runId, pending, signal));
       // Webhook calls wait for the network outside the batch: no row lock or connection is held.
-      if (pending.length > 0) await this.webhooks.perform(pending);
+      // A lane's calls end with its turn too, so a slow endpoint cannot stretch the turn.
+      if (pending.length > 0) await this.webhooks.perform(pending, lane === undefined ? undefined : turnEnds);
       if (pass === 'more' && lane !== undefined && Date.now() >= turnEnds) {
         await this.transactions.run((tx) =>
           this.jobs.enqueue(
