@@ -11,7 +11,7 @@ const SMALL = 20;
  * runs queued does not get a turn for each of them before another organisation's one run gets
  * one. One worker with one job slot and turns of one batch: four runs of one organisation were
  * queued first (each needs three turns of its own to finish), yet the other organisation's small
- * run finishes before any of them.
+ * run starts before some of them and finishes before any of them.
  */
 describe('campaign runs taking turns round the organisations', () => {
   let http: CampaignTestApp;
@@ -61,6 +61,13 @@ describe('campaign runs taking turns round the organisations', () => {
       [smallRun.id, busyRuns.map((run) => run.id)],
     );
     expect(order).toEqual({ small_first: true });
+    // The runs' starts (their audience snapshots) take turns too: the small run was not started last.
+    const [{ before }] = await http.sql<{ before: number }>(
+      `SELECT count(*)::int AS before FROM campaign.campaign_runs b, campaign.campaign_runs s
+        WHERE s.id = $1 AND b.id = ANY($2::uuid[]) AND b.started_at < s.started_at`,
+      [smallRun.id, busyRuns.map((run) => run.id)],
+    );
+    expect(before).toBeLessThan(RUNS);
     // Stepping back loses and repeats no one.
     for (const run of busyRuns) {
       const states = await f.personStates(run.id);

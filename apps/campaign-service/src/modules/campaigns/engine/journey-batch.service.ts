@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { flowSchema } from '@meridian/contracts';
 import { CONFIG, EventPublisher, JobQueue, type Transaction, Transactions } from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
-import { enqueueRunLanes, runBatchJob, runLaneKey } from './engine.jobs';
+import { enqueueRunLanes, runBatchJob, runLaneKey, TURN_TASKS } from './engine.jobs';
 import { JourneyRepository, type Move } from './journey.repository';
 import { runChangedEvents } from './run-events';
 import { RunsRepository } from './runs.repository';
@@ -41,7 +41,7 @@ export class JourneyBatchService {
    */
   async drain(runId: string, signal?: AbortSignal, lane?: number): Promise<void> {
     // Another organisation whose turn came longer ago is waiting: it goes first, this lane behind it.
-    if (lane !== undefined && !(await this.runs.takeTurn(runId, runBatchJob.name)))
+    if (lane !== undefined && !(await this.runs.takeTurn(runId, TURN_TASKS)))
       return this.requeue(runId, lane);
     const turnEnds = Date.now() + this.config.RUN_TURN_MS;
     for (;;) {

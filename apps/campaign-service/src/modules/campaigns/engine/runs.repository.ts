@@ -304,12 +304,13 @@ export class RunsRepository {
   }
 
   /**
-   * Whether a run's batch job may take its turn now: not while another organisation has a batch
-   * job ready and waiting and had its last turn before this run's organisation did (or never had
-   * one). Taking it records the turn. So job slots go round the organisations in turn, however
-   * many runs each has queued, and an organisation alone on the queue never steps back.
+   * Whether a run's job (its start, which takes the audience snapshot, or a batch) may take its
+   * turn now: not while another organisation has such a job ready and waiting and had its last
+   * turn before this run's organisation did (or never had one). Taking it records the turn. So
+   * job slots go round the organisations in turn, however many runs each has queued, and an
+   * organisation alone on the queue never steps back.
    */
-  async takeTurn(runId: string, batchTask: string): Promise<boolean> {
+  async takeTurn(runId: string, tasks: readonly string[]): Promise<boolean> {
     const [row] = (await this.m().query(
       `WITH me AS (
          SELECT r.organisation_id, coalesce(t.turn_at, '-infinity') AS turn_at
@@ -320,7 +321,7 @@ export class RunsRepository {
          SELECT DISTINCT r.organisation_id FROM campaign.campaign_runs r
           WHERE r.id IN (SELECT (j.payload -> 'data' ->> 'runId')::uuid
                            FROM ${QUEUE}._private_jobs j JOIN ${QUEUE}._private_tasks k ON k.id = j.task_id
-                          WHERE k.identifier = $2 AND j.is_available AND j.run_at <= now()
+                          WHERE k.identifier = ANY($2::text[]) AND j.is_available AND j.run_at <= now()
                             AND j.payload -> 'data' ->> 'runId' ~* '^[0-9a-f]{8}-[0-9a-f-]{27}$')
             AND r.organisation_id <> (SELECT organisation_id FROM me)),
        ahead AS (
@@ -335,7 +336,7 @@ export class RunsRepository {
          ON CONFLICT (organisation_id) DO UPDATE SET turn_at = excluded.turn_at
          RETURNING 1)
        SELECT NOT EXISTS (SELECT 1 FROM ahead) AS go`,
-      [runId, batchTask],
+      [runId, tasks],
     )) as { go: boolean }[];
     return row?.go ?? true;
   }
