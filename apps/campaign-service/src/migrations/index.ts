@@ -19,6 +19,7 @@ import { OrgEntries1771500000000 } from './1771500000000-org-entries';
 import { ImportResume1771600000000 } from './1771600000000-import-resume';
 import { NotSentCount1771640000000 } from './1771640000000-not-sent-count';
 import { WebhookHeadersSealed1771700000000 } from './1771700000000-webhook-headers-sealed';
+import { RunTurns1771800000051 } from './1771800000051-run-turns';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   ImportResume1771600000000,
   NotSentCount1771640000000,
   WebhookHeadersSealed1771700000000,
+  RunTurns1771800000051,
 ];

@@ -8,6 +8,7 @@ import { WarehouseHashRanges1771400000000 } from './1771400000000-warehouse-hash
 import { SalesforceDeletes1771500000000 } from './1771500000000-salesforce-deletes';
 import { SalesforceRecordsFillfactor1771600000000 } from './1771600000000-salesforce-records-fillfactor';
 import { SegmentInboxByOrganisation1771700000000 } from './1771700000000-segment-inbox-by-organisation';
+import { SyncTurns1771800000052 } from './1771800000052-sync-turns';
 
 // Every migration of this service, oldest first. Add new ones at the end; never edit a landed one.
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   SalesforceDeletes1771500000000,
   SalesforceRecordsFillfactor1771600000000,
   SegmentInboxByOrganisation1771700000000,
+  SyncTurns1771800000052,
 ];

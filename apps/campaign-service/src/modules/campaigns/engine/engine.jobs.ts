@@ -25,6 +25,9 @@ export const runBatchJob = defineJob(
 /** Every minute: wakes persons whose delay is over and resumes runs with persons left to walk. */
 export const wakeDueJob = defineJob('campaign.wake-due', z.object({}), { maxAttempts: 3 });
 
+/** The jobs that take turns round the organisations for the job slots (see RunsRepository.takeTurn). */
+export const TURN_TASKS = [runStartJob.name, runBatchJob.name];
+
 /** Batch jobs per run: several workers (and replicas) share a run, each claiming its own persons. */
 export const RUN_LANES = 4;
 

@@ -1,8 +1,22 @@
-import { type JobContext, type JobHandler, type JobPayload, JobProcessor } from '@meridian/server-kit';
-import { runBatchJob, runStartJob, scheduleTickJob, wakeDueJob } from './engine.jobs';
+import {
+  type JobContext,
+  type JobHandler,
+  type JobPayload,
+  JobProcessor,
+  JobQueue,
+} from '@meridian/server-kit';
+import {
+  runBatchJob,
+  runStartJob,
+  runStartKey,
+  scheduleTickJob,
+  TURN_TASKS,
+  wakeDueJob,
+} from './engine.jobs';
 import { JourneyBatchService } from './journey-batch.service';
 import { RunSchedulerService } from './run-scheduler.service';
 import { RunStarterService } from './run-starter.service';
+import { RunsRepository } from './runs.repository';
 
 @JobProcessor(scheduleTickJob)
 export class ScheduleTickProcessor implements JobHandler<typeof scheduleTickJob> {
@@ -14,8 +28,17 @@ export class ScheduleTickProcessor implements JobHandler<typeof scheduleTickJob>
 
 @JobProcessor(runStartJob)
 export class RunStartProcessor implements JobHandler<typeof runStartJob> {
-  constructor(private readonly starter: RunStarterService) {}
+  constructor(
+    private readonly starter: RunStarterService,
+    private readonly runs: RunsRepository,
+    private readonly jobs: JobQueue,
+  ) {}
   async handle(payload: JobPayload<typeof runStartJob>): Promise<void> {
+    // Another organisation whose turn came longer ago is waiting: its job goes first, this one behind it.
+    if (!(await this.runs.takeTurn(payload.runId, TURN_TASKS))) {
+      await this.jobs.enqueue(undefined, runStartJob, payload, { jobKey: runStartKey(payload.runId) });
+      return;
+    }
     await this.starter.start(payload.runId);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { flowSchema } from '@meridian/contracts';
 import { CONFIG, EventPublisher, JobQueue, type Transaction, Transactions } from '@meridian/server-kit';
 import type { CampaignConfig } from '../../../config';
-import { enqueueRunLanes, runBatchJob, runLaneKey } from './engine.jobs';
+import { enqueueRunLanes, runBatchJob, runLaneKey, TURN_TASKS } from './engine.jobs';
 import { JourneyRepository, type Move } from './journey.repository';
 import { runChangedEvents } from './run-events';
 import { RunsRepository } from './runs.repository';
@@ -40,28 +40,34 @@ export class JourneyBatchService {
    * so one organisation's large run does not hold every job slot until it is done.
    */
   async drain(runId: string, signal?: AbortSignal, lane?: number): Promise<void> {
+    // Another organisation whose turn came longer ago is waiting: it goes first, this lane behind it.
+    if (lane !== undefined && !(await this.runs.takeTurn(runId, TURN_TASKS)))
+      return this.requeue(runId, lane);
     const turnEnds = Date.now() + this.config.RUN_TURN_MS;
     for (;;) {
       if (signal?.aborted) return;
       const pending: PendingWebhookCall[] = [];
       const pass = await this.transactions.run((tx) => this.pass(tx, runId, pending, signal));
       // Webhook calls wait for the network outside the batch: no row lock or connection is held.
-      if (pending.length > 0) await this.webhooks.perform(pending);
-      if (pass === 'more' && lane !== undefined && Date.now() >= turnEnds) {
-        await this.transactions.run((tx) =>
-          this.jobs.enqueue(
-            tx,
-            runBatchJob,
-            { runId, lane },
-            { jobKey: runLaneKey(runId, lane), jobKeyMode: 'preserve_run_at' },
-          ),
-        );
-        return;
-      }
+      // A lane's calls end with its turn too, so a slow endpoint cannot stretch the turn.
+      if (pending.length > 0) await this.webhooks.perform(pending, lane === undefined ? undefined : turnEnds);
+      if (pass === 'more' && lane !== undefined && Date.now() >= turnEnds) return this.requeue(runId, lane);
       if (pass === 'more') continue;
       if (pass === 'empty') await this.finish(runId);
       return;
     }
+  }
+
+  /** Puts the lane back at the end of the job queue. */
+  private async requeue(runId: string, lane: number): Promise<void> {
+    await this.transactions.run((tx) =>
+      this.jobs.enqueue(
+        tx,
+        runBatchJob,
+        { runId, lane },
+        { jobKey: runLaneKey(runId, lane), jobKeyMode: 'preserve_run_at' },
+      ),
+    );
   }
 
   private async pass(

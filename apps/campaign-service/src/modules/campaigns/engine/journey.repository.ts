@@ -39,6 +39,8 @@ export interface Settled {
   move: Move;
   fromActionId: string;
   attempt: number;
+  /** Not called after all (its turn ended first): the attempt it was parked for is not counted. */
+  released?: boolean;
 }
 
 export interface StepWebhook {
@@ -117,11 +119,13 @@ export class JourneyRepository {
     await this.m(tx).query(
       `UPDATE campaign.run_persons rp
           SET state = u.state, current_action_id = u.action_id, wake_at = u.wake_at, outcome = u.outcome,
-              attempts = CASE WHEN u.action_id IS DISTINCT FROM rp.current_action_id THEN 0 ELSE rp.attempts END,
+              attempts = CASE WHEN u.released THEN rp.attempts - 1
+                              WHEN u.action_id IS DISTINCT FROM rp.current_action_id THEN 0
+                              ELSE rp.attempts END,
               updated_at = now()
          FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::int[],
-                     $9::text[])
-           AS u(person_id, state, action_id, wake_at, outcome, from_action, attempt, org_id)
+                     $9::text[], $10::boolean[])
+           AS u(person_id, state, action_id, wake_at, outcome, from_action, attempt, org_id, released)
         WHERE rp.run_id = $1 AND rp.person_id = u.person_id AND rp.org_key = coalesce(u.org_id, '')
           AND rp.state = 'waiting'
           AND rp.current_action_id = u.from_action AND rp.attempts = u.attempt`,
@@ -135,6 +139,7 @@ export class JourneyRepository {
         settled.map((s) => s.fromActionId),
         settled.map((s) => s.attempt),
         settled.map((s) => s.move.orgId),
+        settled.map((s) => s.released === true),
       ],
     );
   }

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CampaignRunState } from '@meridian/contracts';
-import type { Transaction } from '@meridian/server-kit';
+import { queueSchemaName, type Transaction } from '@meridian/server-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 
 type Json = Record<string, unknown>;
+
+/** This service's job queue, whose waiting batch jobs decide the organisations' turns. */
+const QUEUE = queueSchemaName('campaign');
 
 /** A campaign whose next slot is due, locked for this transaction. */
 export interface DueCampaign {
@@ -298,5 +301,43 @@ export class RunsRepository {
       [before],
     )) as { id: string }[];
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Whether a run's job (its start, which takes the audience snapshot, or a batch) may take its
+   * turn now: not while another organisation has such a job ready and waiting and had its last
+   * turn before this run's organisation did (or never had one). Taking it records the turn. So
+   * job slots go round the organisations in turn, however many runs each has queued, and an
+   * organisation alone on the queue never steps back.
+   */
+  async takeTurn(runId: string, tasks: readonly string[]): Promise<boolean> {
+    const [row] = (await this.m().query(
+      `WITH me AS (
+         SELECT r.organisation_id, coalesce(t.turn_at, '-infinity') AS turn_at
+           FROM campaign.campaign_runs r
+           LEFT JOIN campaign.organisation_run_turns t ON t.organisation_id = r.organisation_id
+          WHERE r.id = $1),
+       waiting AS (
+         SELECT DISTINCT r.organisation_id FROM campaign.campaign_runs r
+          WHERE r.id IN (SELECT (j.payload -> 'data' ->> 'runId')::uuid
+                           FROM ${QUEUE}._private_jobs j JOIN ${QUEUE}._private_tasks k ON k.id = j.task_id
+                          WHERE k.identifier = ANY($2::text[]) AND j.is_available AND j.run_at <= now()
+                            AND j.payload -> 'data' ->> 'runId' ~* '^[0-9a-f]{8}-[0-9a-f-]{27}$')
+            AND r.organisation_id <> (SELECT organisation_id FROM me)),
+       ahead AS (
+         SELECT 1 FROM waiting w
+           LEFT JOIN campaign.organisation_run_turns t ON t.organisation_id = w.organisation_id
+          WHERE coalesce(t.turn_at, '-infinity') < (SELECT turn_at FROM me)
+          LIMIT 1),
+       taken AS (
+         -- Runs whether or not it is read: a data-modifying WITH always does.
+         INSERT INTO campaign.organisation_run_turns (organisation_id, turn_at)
+         SELECT organisation_id, clock_timestamp() FROM me WHERE NOT EXISTS (SELECT 1 FROM ahead)
+         ON CONFLICT (organisation_id) DO UPDATE SET turn_at = excluded.turn_at
+         RETURNING 1)
+       SELECT NOT EXISTS (SELECT 1 FROM ahead) AS go`,
+      [runId, tasks],
+    )) as { go: boolean }[];
+    return row?.go ?? true;
   }
 }

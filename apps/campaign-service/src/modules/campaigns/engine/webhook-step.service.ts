@@ -85,17 +85,45 @@ export class WebhookStepService {
     return { moves, pending: calling.length > 0 ? { ...call, persons: calling } : null };
   }
 
-  /** After the batch committed: the calls, then their outcomes in one short transaction. */
-  async perform(calls: readonly PendingWebhookCall[]): Promise<void> {
-    for (const call of calls) {
-      const results = await this.caller.callMany(call.webhook, {
-        organisationId: call.organisationId,
-        campaignContext: call.campaignContext,
-        persons: call.persons,
-      });
+  /**
+   * After the batch committed: the calls, then their outcomes in one short transaction. With
+   * `stopAt` (the lane's turn end) the calls stop at the turn's end, after at least one round of
+   * the first step's calls: the persons not called go back to active at their step with the attempt
+   * uncounted, for a later turn, so a slow endpoint does not keep other runs from the job slot.
+   */
+  async perform(calls: readonly PendingWebhookCall[], stopAt?: number): Promise<void> {
+    for (const [index, call] of calls.entries()) {
+      const results =
+        index > 0 && stopAt !== undefined && Date.now() >= stopAt
+          ? []
+          : await this.caller.callMany(
+              call.webhook,
+              {
+                organisationId: call.organisationId,
+                campaignContext: call.campaignContext,
+                persons: call.persons,
+              },
+              stopAt,
+            );
       const attempts = new Map(call.persons.map((p) => [entryKey(p.id, p.orgId), p.attempt]));
+      const answered = new Set(results.map((r) => entryKey(r.personId, r.orgId)));
+      const released: Settled[] = call.persons
+        .filter((p) => !answered.has(entryKey(p.id, p.orgId)))
+        .map((p) => ({
+          move: {
+            personId: p.id,
+            orgId: p.orgId,
+            state: 'active',
+            actionId: call.actionId,
+            wakeAt: null,
+            outcome: null,
+          },
+          fromActionId: call.actionId,
+          attempt: p.attempt,
+          released: true,
+        }));
       const now = Date.now();
-      const settled: Settled[] = results.map((r) => {
+      const called: Settled[] = results.map((r) => {
         const attempt = attempts.get(entryKey(r.personId, r.orgId))!;
         const base = { personId: r.personId, orgId: r.orgId, wakeAt: null, outcome: null };
         let move: Move;
@@ -113,6 +141,7 @@ export class WebhookStepService {
         else move = { ...base, state: 'failed', actionId: call.actionId, outcome: r.error };
         return { move, fromActionId: call.actionId, attempt };
       });
+      const settled = [...called, ...released];
       const retryAt = settled
         .map((s) => (s.move.state === 'waiting' ? s.move.wakeAt!.getTime() : Infinity))
         .reduce((a, b) => Math.min(a, b), Infinity);

@@ -27,7 +27,11 @@ import { toSyncedBatches } from './sync-batches';
 import { SyncLockRepository } from './sync-lock.repository';
 import { type RunRow, SyncRunsRepository, type TableProgress } from './sync-runs.repository';
 import { CURSOR, cursorPage, KEY, type ReadPlan } from './sync-sql';
+import { salesforceSyncRunJob } from '../../salesforce/sync/salesforce-sync.jobs';
 import { syncRunJobKey, warehouseSyncRunJob } from './sync.jobs';
+
+/** The jobs whose organisations a sync run lets go first when their turn came longer ago. */
+const SYNC_TURN_TASKS = [warehouseSyncRunJob.name, salesforceSyncRunJob.name];
 import {
   type SyncConnection,
   type SyncTableRow,
@@ -81,6 +85,8 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
    * not hold every job slot until they are done.
    */
   async handle(payload: JobPayload<typeof warehouseSyncRunJob>, context: JobContext): Promise<void> {
+    // Another organisation whose turn came longer ago is waiting: it goes first, this run behind it.
+    if (!(await this.locks.takeTurn(payload.organisationId, SYNC_TURN_TASKS))) return this.requeue(payload);
     const lock = await this.locks.tryLock(payload.syncId);
     // Another process runs this sync now; the tick comes back for it.
     if (!lock) return;
@@ -108,12 +114,15 @@ export class SyncRunner implements JobHandler<typeof warehouseSyncRunJob> {
       await lock.release();
     }
     // Stopped by its turn, not by a shutdown (whose process's tick or successor goes on with it).
-    if (outcome === 'stopped' && turn.signal.aborted && !context.signal.aborted) {
-      await this.jobs.enqueue(undefined, warehouseSyncRunJob, payload, {
-        jobKey: syncRunJobKey(payload.syncId),
-        jobKeyMode: 'preserve_run_at',
-      });
-    }
+    if (outcome === 'stopped' && turn.signal.aborted && !context.signal.aborted) await this.requeue(payload);
+  }
+
+  /** Queues the run again, behind the jobs waiting now. */
+  private async requeue(payload: JobPayload<typeof warehouseSyncRunJob>): Promise<void> {
+    await this.jobs.enqueue(undefined, warehouseSyncRunJob, payload, {
+      jobKey: syncRunJobKey(payload.syncId),
+      jobKeyMode: 'preserve_run_at',
+    });
   }
 
   /** 'stopped' when the run stays open at its checkpoint for a later job to go on with. */
