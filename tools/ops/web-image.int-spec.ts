@@ -195,7 +195,9 @@ describeWithNginx('the web image: docker/nginx.conf served by nginx', () => {
       `/login?token=${secrets[5]}`,
     ];
     for (const path of paths) await get(path, { referer: `http://127.0.0.1:${port}${paths[3]}` });
-    await eventually(() => output().includes('"GET /login"'), { what: `the access lines in ${output()}` });
+    await eventually(async () => output().includes('"GET /login"'), {
+      what: `the access lines in ${output()}`,
+    });
     const lines = output();
     for (const secret of secrets) expect(lines).not.toContain(secret);
     for (const named of [
