@@ -94,6 +94,34 @@ describe('api keys', () => {
     ]);
   });
 
+  it('refreshes clicked twice at once leave one live key, and the events retire every other', async () => {
+    for (let round = 0; round < 5; round += 1) await refreshesAtOnce();
+  });
+
+  async function refreshesAtOnce() {
+    const admin = await t.factories.newOrganisation();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.call(apiKeyCreateContract, { label: 'Segment', key_type: 'segment' }, { token: admin.bearer }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const live = ok(await t.call(apiKeyListContract, {}, { token: admin.bearer })).body.api_keys;
+    expect(live).toHaveLength(1);
+    // Each issued key retires the one issued before it: whoever follows the events keeps only the live one.
+    const issued = await t.sql.query(
+      `SELECT payload FROM auth.outbox WHERE name = 'auth.api_key.issued.v1' AND payload->>'organisation_id' = $1
+        ORDER BY seq`,
+      [admin.organisation.id],
+    );
+    const payloads = issued.rows.map(
+      (r: { payload: { key_id: string; retired_key_ids: string[] } }) => r.payload,
+    );
+    const retired = new Set(payloads.flatMap((p: { retired_key_ids: string[] }) => p.retired_key_ids));
+    const kept = payloads.map((p: { key_id: string }) => p.key_id).filter((id: string) => !retired.has(id));
+    expect(kept).toEqual([live[0].id]);
+  }
+
   it('refuses a user creating or refreshing a key, saying it is for admins; the live key stays', async () => {
     const admin = await t.factories.newOrganisation();
     const user = await t.factories.newUser(admin);

@@ -190,6 +190,37 @@ describe('StaticListsController', () => {
     expect(response.body.description).toContain('a quoted value is not closed');
   });
 
+  it('a list removed while a file is being added to it: the add answers not found, never a 500', async () => {
+    const other = await t.platform.newOrganisation();
+    await t.sql(
+      `INSERT INTO campaign.persons (organisation_id, email)
+       SELECT $1, 'bulk' || i || '@y.com' FROM generate_series(1, 30000) AS i`,
+      [other.organisation.id],
+    );
+    const csv = `email\n${Array.from({ length: 30_000 }, (_, i) => `bulk${i + 1}@y.com`).join('\n')}\n`;
+    for (const wait of [0, 20, 60, 150, 300]) {
+      const id = (await t.call(staticListCreateContract, { name: `Doomed ${wait}` }, other).expect(200)).body
+        .static_list.static_list_id as string;
+      const uploaded = await t
+        .http()
+        .post(staticListFileUploadContract.fullPath)
+        .set('Authorization', `Bearer ${other.bearer}`)
+        .field('static_list_id', id)
+        .attach('file', Buffer.from(csv), 'list.csv')
+        .expect(200);
+      const filepath = (uploaded.body as { filepath: string }).filepath;
+      const [added] = await Promise.all([
+        t.call(staticListFileInsertContract, { static_list_id: id, filename: filepath }, other),
+        new Promise((resolve) => setTimeout(resolve, wait)).then(() =>
+          t.call(staticListDeleteContract, { static_list_id: id }, other).expect(200),
+        ),
+      ]);
+      expect([200, 404]).toContain(added.status);
+      const left = await t.sql(`SELECT 1 FROM campaign.static_list_members WHERE static_list_id = $1`, [id]);
+      expect(left).toEqual([]);
+    }
+  });
+
   it('serves the template', async () => {
     const response = await t.call(staticListTemplateDownloadContract, {}, admin).expect(200);
     expect(response.text.trim()).toBe('email');

@@ -216,6 +216,14 @@ describe('Salesforce connection settings', () => {
       code: 'SalesforceMappingRequiredException',
       description: salesforceMessages.mappingRequired,
     });
+    // Resume is Start's second name only for a sync that was started: a call that skips Start is held to its rule.
+    const resumedFirst = await post(salesforceSyncResumeContract, { connection_id: id }).expect(400);
+    expect(resumedFirst.body.code).toBe('SalesforceMappingRequiredException');
+    const still = await t.sql<{ is_sync_enabled: boolean }>(
+      'SELECT is_sync_enabled FROM integrations.salesforce_connections WHERE id = $1',
+      [id],
+    );
+    expect(still).toEqual([{ is_sync_enabled: false }]);
     await t.sql(
       `INSERT INTO integrations.person_mappings (organisation_id, person_field, destination, sources)
        SELECT $1, f, '{}'::jsonb, jsonb_build_array(jsonb_build_object(

@@ -228,6 +228,22 @@ describe('warehouse syncs', () => {
     await call(warehouseSyncToggleContract, { connection_id: id, sync_enabled: true }, stranger).expect(404);
   });
 
+  it('pauses clicked twice at once record one pause, and pausing a paused sync records none', async () => {
+    const owner = await platform.newOrganisation();
+    const id = await connect(owner, 'Twice');
+    await call(warehouseSyncSaveContract, customersSync(id), owner).expect(200);
+    const answers = await Promise.all(
+      [1, 2].map(() => call(warehouseSyncToggleContract, { connection_id: id, sync_enabled: false }, owner)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    for (const answer of answers) expect(answer.body.summary).toMatchObject({ sync_enabled: false });
+    await call(warehouseSyncToggleContract, { connection_id: id, sync_enabled: false }, owner).expect(200);
+    const types = (
+      await call(activityLogListContract, { connection_id: id }, owner).expect(200)
+    ).body.records.map((r: { activity_type: string }) => r.activity_type);
+    expect(types).toEqual(['sync_paused', 'sync_created']);
+  });
+
   it('refuses tables and columns the warehouse does not have, and a frequency it does not offer, saving nothing', async () => {
     const id = await connect(admin, 'Names');
     const noTable = customersSync(id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation, repositoryIn, type Transaction } from '@meridian/server-kit';
+import { forOrganisation, managerIn, repositoryIn, type Transaction } from '@meridian/server-kit';
 import { IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity } from './api-key.entity';
 
@@ -16,8 +16,15 @@ export class ApiKeysRepository {
     });
   }
 
-  /** Retires the organisation's live keys of this type; answers their ids. */
+  /**
+   * Retires the organisation's live keys of this type; answers their ids. Refreshes of one type
+   * take turns until `tx` ends, so two at once (a double click, two tabs) leave one live key: the
+   * later one retires the earlier one's key instead of missing it.
+   */
   async revokeType(organisationId: string, keyType: string, tx: Transaction): Promise<string[]> {
+    await managerIn(tx, this.keys).query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `api-keys:${organisationId}:${keyType}`,
+    ]);
     const keys = forOrganisation(repositoryIn(tx, ApiKeyEntity, this.keys), organisationId);
     const live = await keys.find({
       where: { key_type: keyType, revoked_at: IsNull() },

@@ -16,7 +16,7 @@ import { FILE_NOT_FOUND, UploadStore } from '../uploads/upload-store';
 import type { ContactImportEntity, ImportOptions } from './contact-import.entity';
 import { ContactImportError } from './contact-import.errors';
 import { contactImportJob, contactImportJobKey } from './contact-import.job';
-import { ContactImportsRepository } from './contact-imports.repository';
+import { contactFileLockKey, ContactImportsRepository } from './contact-imports.repository';
 import { CsvFileError, readHeader } from '../uploads/csv-reader';
 import { type ImportColumn, mapColumns } from './import-columns';
 import { stagingTable } from './import-sql';
@@ -100,31 +100,62 @@ export class ContactImportService {
     };
   }
 
-  /** Stages the whole file with COPY and answers the preview; a broken file is refused with its reason. */
+  /**
+   * Stages the whole file with COPY and answers the preview; a broken file is refused with its
+   * reason. Checks of one file take turns (two tabs, a double click) with its start and cancel:
+   * a check that finds the import started or the file cancelled is refused.
+   */
   async match(auth: RequestContext, filepath: string): Promise<ImportPreview> {
     const row = await this.require(auth, filepath);
-    if (row.status === 'importing' || row.status === 'imported') {
-      throw new ContactImportError('ImportNotReadyException', 'This file has already been imported');
-    }
+    this.refuseStarted(row);
     const columns = await this.columnsOf(auth, filepath);
     const path = await this.store.path(auth.organisationId, filepath, 'contacts');
     const table = stagingTable(row.id);
-    let counts: PreviewCounts;
-    try {
-      counts = await this.stage(table, columns, path, auth.organisationId);
-    } catch (error) {
-      if (!(error instanceof CsvFileError)) throw error;
-      await this.imports.update(auth.organisationId, row.id, { status: 'failed', error: error.message });
-      throw new ContactImportError('InvalidCsvException', error.message);
+    let started = false;
+    const counts = await this.staging
+      .load(
+        table,
+        columns,
+        [
+          async () => fileInParts(path, (await stat(path)).size, columns),
+          async () => wholeFile(path, columns),
+        ],
+        (error) => error instanceof CsvFileError || error instanceof CsvPartError,
+        auth.organisationId,
+        {
+          key: contactFileLockKey(row.id),
+          check: async () => {
+            const now = await this.imports.findById(auth.organisationId, row.id);
+            if (!now) throw new NotFoundError(FILE_NOT_FOUND);
+            this.refuseStarted(now);
+          },
+          settle: async (found, error) => {
+            if (!found && !(error instanceof CsvFileError)) return;
+            const patch = found
+              ? {
+                  status: 'matched' as const,
+                  error: null,
+                  total_rows: found.total,
+                  preview: { counts: toPreview(filepath, found), columns },
+                }
+              : { status: 'failed' as const, error: (error as CsvFileError).message };
+            started = !(await this.imports.settleCheck(auth.organisationId, row.id, patch));
+          },
+        },
+      )
+      .catch((error: unknown) => {
+        if (error instanceof CsvFileError) throw new ContactImportError('InvalidCsvException', error.message);
+        throw error;
+      });
+    if (started) this.refuseStarted({ status: 'importing' });
+    return toPreview(filepath, counts);
+  }
+
+  /** A file whose import has started (or is done) is not checked or cancelled any more. */
+  private refuseStarted(row: Pick<ContactImportEntity, 'status'>): void {
+    if (row.status === 'importing' || row.status === 'imported') {
+      throw new ContactImportError('ImportNotReadyException', 'This file has already been imported');
     }
-    const preview = toPreview(filepath, counts);
-    await this.imports.update(auth.organisationId, row.id, {
-      status: 'matched',
-      error: null,
-      total_rows: counts.total,
-      preview: { counts: preview, columns },
-    });
-    return preview;
   }
 
   async report(auth: RequestContext, filepath: string, kind: 'errors' | 'duplicates'): Promise<Readable> {
@@ -136,30 +167,45 @@ export class ContactImportService {
     return this.staging.report(table, row.preview.columns, kind);
   }
 
+  /** Cancels a file that is not importing: its row, staging table and file go; after a check in flight, not during it. */
   async cancel(auth: RequestContext, filepath: string): Promise<void> {
     const row = await this.require(auth, filepath);
-    if (row.status === 'importing')
-      throw new ContactImportError('ImportNotReadyException', 'The import is already running');
+    const removed = await this.transactions.run(async (tx) => {
+      await this.imports.lockFile(row.id, tx);
+      const now = await this.imports.findById(auth.organisationId, row.id, tx);
+      if (!now) return false;
+      if (now.status === 'importing')
+        throw new ContactImportError('ImportNotReadyException', 'The import is already running');
+      return this.imports.removeUnlessImporting(auth.organisationId, row.id, tx);
+    });
+    if (!removed) throw new NotFoundError(FILE_NOT_FOUND);
     await this.staging.drop(stagingTable(row.id));
     await this.store.remove(auth.organisationId, filepath);
-    await this.imports.remove(auth.organisationId, row.id);
   }
 
-  /** Queues the import in the same transaction that marks it importing: exactly one run per click. */
+  /**
+   * Queues the import in the same transaction that marks it importing: exactly one run per click.
+   * It waits for a check or cancel of the file in flight and judges what that left.
+   */
   async start(auth: RequestContext, filepath: string, options: ImportOptions): Promise<void> {
-    const row = await this.require(auth, filepath);
-    const counts = row.preview?.counts;
-    if (row.status !== 'matched' || !counts || !row.preview) {
-      throw new ContactImportError('ImportNotReadyException', 'Check the file before importing it');
-    }
-    if (counts.status === 'ERROR')
-      throw new ContactImportError('ImportNotReadyException', csvMessages.dataErrors);
-    const updates = options.enable_update ? counts.total_entries_to_be_updated : 0;
-    if (counts.total_entries_to_be_created + updates === 0) {
-      throw new ContactImportError('NothingToImportException', 'There is nothing to create or update');
-    }
-    const preview = { ...row.preview, options };
+    const { id } = await this.require(auth, filepath);
     await this.transactions.run(async (tx) => {
+      await this.imports.lockFile(id, tx);
+      const row = await this.imports.findById(auth.organisationId, id, tx);
+      if (!row) throw new NotFoundError(FILE_NOT_FOUND);
+      if (row.status === 'importing')
+        throw new ContactImportError('ImportNotReadyException', 'The import is already running');
+      const counts = row.preview?.counts;
+      if (row.status !== 'matched' || !counts || !row.preview) {
+        throw new ContactImportError('ImportNotReadyException', 'Check the file before importing it');
+      }
+      if (counts.status === 'ERROR')
+        throw new ContactImportError('ImportNotReadyException', csvMessages.dataErrors);
+      const updates = options.enable_update ? counts.total_entries_to_be_updated : 0;
+      if (counts.total_entries_to_be_created + updates === 0) {
+        throw new ContactImportError('NothingToImportException', 'There is nothing to create or update');
+      }
+      const preview = { ...row.preview, options };
       const moved = await this.imports.transition(
         auth.organisationId,
         row.id,
@@ -175,28 +221,6 @@ export class ContactImportService {
         { jobKey: contactImportJobKey(row.id), jobKeyMode: 'preserve_run_at' },
       );
     });
-  }
-
-  /**
-   * A large file is parsed in parts on several threads; if the parts do not meet at
-   * record boundaries, or any part fails, the file is read whole by one parser, whose
-   * verdict (rows, or the first error and its line) is the one that counts.
-   */
-  private async stage(
-    table: string,
-    columns: ImportColumn[],
-    path: string,
-    organisationId: string,
-  ): Promise<PreviewCounts> {
-    const parts = await fileInParts(path, (await stat(path)).size, columns);
-    if (parts) {
-      try {
-        return await this.staging.load(table, columns, parts, organisationId);
-      } catch (error) {
-        if (!(error instanceof CsvFileError || error instanceof CsvPartError)) throw error;
-      }
-    }
-    return this.staging.load(table, columns, wholeFile(path, columns), organisationId);
   }
 
   private async columnsOf(auth: RequestContext, filepath: string): Promise<ImportColumn[]> {

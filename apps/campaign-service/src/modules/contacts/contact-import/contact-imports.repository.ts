@@ -1,11 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { forOrganisation, repositoryIn, type Transaction } from '@meridian/server-kit';
-import { LessThan, Repository } from 'typeorm';
+import { forOrganisation, managerIn, repositoryIn, type Transaction } from '@meridian/server-kit';
+import { In, LessThan, Not, Repository } from 'typeorm';
 import { ContactImportEntity } from './contact-import.entity';
 
 /** An import not moved for this long is abandoned (matches the staging cleanup's day). */
 const ABANDONED_AFTER = () => new Date(Date.now() - 24 * 60 * 60 * 1000);
+
+/** Statuses a check or a cancel may leave: the import has not started. */
+const NOT_STARTED: ContactImportEntity['status'][] = ['uploaded', 'matched', 'failed'];
+
+/**
+ * The advisory lock that makes one file's check, import start and cancel take turns: a check holds
+ * it on its staging connection from before the staging table is made until the import row says
+ * what it found; start and cancel take it for their transaction.
+ */
+export const contactFileLockKey = (importId: string) => `contacts-file:${importId}`;
 
 /** The contact_imports rows: one per uploaded file. */
 @Injectable()
@@ -27,8 +37,30 @@ export class ContactImportsRepository {
     return forOrganisation(this.imports, organisationId).findOne({ filepath });
   }
 
-  findById(organisationId: string, id: string): Promise<ContactImportEntity | null> {
-    return forOrganisation(this.imports, organisationId).findOne({ id });
+  findById(organisationId: string, id: string, tx?: Transaction): Promise<ContactImportEntity | null> {
+    return forOrganisation(repositoryIn(tx, ContactImportEntity, this.imports), organisationId).findOne({
+      id,
+    });
+  }
+
+  /** Waits for the file's check, start or cancel in flight, and holds its turn until `tx` ends. */
+  async lockFile(id: string, tx: Transaction): Promise<void> {
+    await managerIn(tx, this.imports).query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      contactFileLockKey(id),
+    ]);
+  }
+
+  /** Writes a check's outcome unless the import has started meanwhile; false when it has (or is gone). */
+  async settleCheck(
+    organisationId: string,
+    id: string,
+    patch: Partial<Omit<ContactImportEntity, 'id' | 'organisation_id'>>,
+  ): Promise<boolean> {
+    const changed = await forOrganisation(this.imports, organisationId).update(
+      { id, status: In(NOT_STARTED) },
+      { ...patch, updated_at: new Date() },
+    );
+    return changed === 1;
   }
 
   async update(
@@ -60,6 +92,12 @@ export class ContactImportsRepository {
 
   async remove(organisationId: string, id: string): Promise<void> {
     await forOrganisation(this.imports, organisationId).delete({ id });
+  }
+
+  /** Removes the import unless it is running; false when it is (or is gone). */
+  async removeUnlessImporting(organisationId: string, id: string, tx: Transaction): Promise<boolean> {
+    const tenant = forOrganisation(repositoryIn(tx, ContactImportEntity, this.imports), organisationId);
+    return (await tenant.delete({ id, status: Not('importing') })) === 1;
   }
 
   /** Imports importing and unchanged since `since`, across organisations (the resume job's candidates). */

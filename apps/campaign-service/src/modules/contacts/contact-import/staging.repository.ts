@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { PART_ROWS, type StagingSource } from './csv-parts';
 import type { ImportColumn } from './import-columns';
 import {
@@ -25,6 +25,20 @@ export interface PreviewCounts {
   to_update: number;
 }
 
+/**
+ * A check's turn on its file: the advisory lock `key` is held on the staging connection while
+ * `check` decides whether the file may still be checked (it throws when not), the table is made
+ * and filled, and `settle` records the outcome (counts, or null when the file was refused).
+ */
+export interface StagingTurn {
+  key: string;
+  check(): Promise<void>;
+  settle(counts: PreviewCounts | null, error: unknown): Promise<void>;
+}
+
+/** What TypeORM's Postgres runner offers beyond `QueryRunner`: a release that discards the connection. */
+type DiscardableRunner = QueryRunner & { releasePostgresConnection?(error?: Error): Promise<void> };
+
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
 /** Memory for the hash of a whole file's emails (duplicates, matching): enough to stay off disk at a million rows. */
@@ -43,16 +57,60 @@ export class StagingRepository {
    * (Re)creates the staging table, COPYs the parts in (each on its own connection,
    * side by side), checks the rows; answers the preview counts. A part's lines are
    * opened only once its COPY is ready to consume them, so their errors always have
-   * a listener; the first failure stops the other parts.
+   * a listener; the first failure stops the other parts. Each of `sources` is tried in
+   * turn while the one before it fails as `retryable` says (none: that source is skipped);
+   * the last one's verdict counts. All of it within the file's turn.
    */
   async load(
+    table: string,
+    columns: ImportColumn[],
+    sources: readonly (() => Promise<StagingSource | null>)[],
+    retryable: (error: unknown) => boolean,
+    organisationId: string,
+    turn: StagingTurn,
+  ): Promise<PreviewCounts> {
+    const runner = this.dataSource.createQueryRunner() as DiscardableRunner;
+    const client = (await runner.connect()) as PoolClient;
+    // A session lock: the steps below run in several transactions, on several connections.
+    await client.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [turn.key]);
+    try {
+      await turn.check();
+      const stageAll = async (): Promise<PreviewCounts> => {
+        for (const [index, next] of sources.entries()) {
+          const source = await next();
+          if (!source) continue;
+          try {
+            return await this.stageLocked(client, table, columns, source, organisationId);
+          } catch (error) {
+            if (index === sources.length - 1 || !retryable(error)) throw error;
+          }
+        }
+        throw new Error('no staging source');
+      };
+      const counts = await stageAll().catch(async (error: unknown) => {
+        await turn.settle(null, error);
+        throw error;
+      });
+      await turn.settle(counts, null);
+      return counts;
+    } finally {
+      // A failed unlock discards the connection, so the lock never goes back to the pool.
+      await client
+        .query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [turn.key])
+        .then(() => runner.release())
+        .catch((error: Error) =>
+          runner.releasePostgresConnection ? runner.releasePostgresConnection(error) : runner.release(),
+        );
+    }
+  }
+
+  private async stageLocked(
+    client: PoolClient,
     table: string,
     columns: ImportColumn[],
     source: StagingSource,
     organisationId: string,
   ): Promise<PreviewCounts> {
-    const runner = this.dataSource.createQueryRunner();
-    const client = (await runner.connect()) as PoolClient;
     try {
       await client.query(`DROP TABLE IF EXISTS ${table}`);
       await client.query(createStagingSql(table, columns));
@@ -76,8 +134,6 @@ export class StagingRepository {
     } catch (error) {
       await client.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
       throw error;
-    } finally {
-      await runner.release();
     }
   }
 

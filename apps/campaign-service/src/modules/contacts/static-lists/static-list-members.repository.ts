@@ -156,9 +156,18 @@ export class StaticListMembersRepository {
     });
   }
 
-  /** Adds the file's known contacts to the list in one statement; answers how many were new to it. */
-  insertFromFile(organisationId: string, listId: string, lines: () => Readable): Promise<number> {
+  /**
+   * Adds the file's known contacts to the list in one statement; answers how many were new to it,
+   * or null when the list is gone. The list is held against removal from then until commit, so a
+   * removal in another tab waits for the add, or the add finds no list (never a broken reference).
+   */
+  insertFromFile(organisationId: string, listId: string, lines: () => Readable): Promise<number | null> {
     return this.withFileEmails(lines, async (client) => {
+      const list = await client.query(
+        `SELECT 1 FROM campaign.static_lists WHERE organisation_id = $1 AND id = $2 FOR SHARE`,
+        [organisationId, listId],
+      );
+      if (list.rowCount === 0) return null;
       const { rows } = await client.query<{ n: number }>(
         `WITH added AS (
            INSERT INTO campaign.static_list_members (static_list_id, person_id, organisation_id)

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { fieldName, matchedMessage } from '@meridian/contracts';
-import type { RequestContext } from '@meridian/server-kit';
+import { NotFoundError, type RequestContext } from '@meridian/server-kit';
 import type { FastifyRequest } from 'fastify';
 import { CsvFileError, csvToCopyLines, readHeader } from '../uploads/csv-reader';
 import { readUpload } from '../uploads/multipart';
@@ -9,7 +9,7 @@ import { UploadStore } from '../uploads/upload-store';
 import { pageInfo } from '../persons/contact-search';
 import { StaticListMembersRepository } from './static-list-members.repository';
 import { StaticListsError } from './static-lists.errors';
-import { StaticListsService } from './static-lists.service';
+import { LIST_NOT_FOUND, StaticListsService } from './static-lists.service';
 
 function emailIndex(headers: string[]): number {
   const index = headers.findIndex((h) => fieldName(h) === 'email');
@@ -108,6 +108,7 @@ export class StaticListMembersService {
     const added = await this.guard(() =>
       this.members.insertFromFile(auth.organisationId, listId, () => this.emailLines(source)),
     );
+    if (added === null) throw new NotFoundError(LIST_NOT_FOUND);
     // Marked changed (time, by whom) only once its members did change: a refused file leaves it as it was.
     await this.lists.require(auth, listId, true);
     await this.store.remove(auth.organisationId, filepath);

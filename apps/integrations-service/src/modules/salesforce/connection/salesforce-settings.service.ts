@@ -140,7 +140,11 @@ export class SalesforceSettingsService {
     return this.switchOn(auth, connectionId);
   }
 
-  resume(auth: RequestContext, connectionId: string) {
+  /** Spec 4: resume goes on with a paused sync; a sync never started is started, under Start's rule. */
+  async resume(auth: RequestContext, connectionId: string) {
+    requireConnectionAdmin(auth);
+    const row = await this.connection.row(auth, connectionId);
+    if (!row.is_sync_enabled) return this.start(auth, connectionId);
     return this.switchOn(auth, connectionId);
   }
 

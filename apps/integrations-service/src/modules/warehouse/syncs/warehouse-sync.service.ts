@@ -250,8 +250,10 @@ export class WarehouseSyncService {
     const organisationId = auth.organisationId;
     await this.transactions.run(async (tx) => {
       const connection = await this.connection(organisationId, connectionId, tx);
-      const sync = await this.syncs.byConnection(organisationId, connectionId, tx);
+      const sync = await this.syncs.byConnection(organisationId, connectionId, tx, true);
       if (!sync) throw new DomainError('BadRequestException', { description: warehouseSyncMessages.noSync });
+      // Already so (a double click, another tab): nothing changes and nothing is recorded.
+      if (sync.sync_enabled === enabled && (!enabled || connection.error === null)) return;
       await this.syncs.setEnabled(tx, sync.id, enabled, enabled);
       if (enabled) await this.syncs.updateConnection(tx, connection.id, { clearError: true });
       await this.activity.add(tx, {

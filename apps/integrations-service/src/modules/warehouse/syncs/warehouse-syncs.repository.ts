@@ -67,14 +67,17 @@ export class WarehouseSyncsRepository {
     return rows[0] ?? null;
   }
 
+  /** `lock`: the row stays locked until `tx` ends, so a change that depends on its state takes turns. */
   async byConnection(
     organisationId: string,
     connectionId: string,
     tx?: Transaction,
+    lock = false,
   ): Promise<SyncRow | null> {
     const rows = (await this.db(tx).query(
       `SELECT id, organisation_id, connection_id, sync_enabled, next_run_time
-       FROM integrations.warehouse_syncs WHERE organisation_id = $1 AND connection_id = $2`,
+       FROM integrations.warehouse_syncs WHERE organisation_id = $1 AND connection_id = $2
+       ${lock ? 'FOR UPDATE' : ''}`,
       [organisationId, connectionId],
     )) as SyncRow[];
     return rows[0] ?? null;
