@@ -7,6 +7,7 @@ import { filepathSchema, processStateSchema } from './contact-import.contract';
 export const staticListMessages = {
   nameRequired: 'Name is required',
   uploadFailed: "File couldn't be uploaded for some reason",
+  invalidId: 'Invalid static list id',
 } as const;
 
 /** Spec 8: '{matched} of {total} matched to your contact database'. */
@@ -24,7 +25,9 @@ export const staticListSchema = z.object({
 });
 export type StaticList = z.infer<typeof staticListSchema>;
 
-const listId = z.object({ static_list_id: z.uuid({ error: 'Invalid static list id' }) });
+/** A static list's id; the CSV upload's form field is held to it too. */
+export const staticListIdSchema = z.uuid({ error: staticListMessages.invalidId });
+const listId = z.object({ static_list_id: staticListIdSchema });
 const listName = z
   .string({ error: staticListMessages.nameRequired })
   .trim()
