@@ -141,6 +141,14 @@ describe('StaticListsController', () => {
       )
       .expect(200);
     expect(past.body.total_count).toBe(0);
+    const reversed = await t
+      .call(
+        staticListContactsListContract,
+        { static_list_id: id, start_date: '2000-12-31', end_date: '2000-01-01' },
+        admin,
+      )
+      .expect(400);
+    expect(reversed.body.fields).toEqual({ end_date: ['End date must be after start date'] });
 
     const removed = await t
       .call(staticListContactsRemoveContract, { static_list_id: id, emails: ['ANN@x.com'] }, admin)

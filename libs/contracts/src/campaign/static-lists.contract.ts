@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateBoundSchema } from '../http/time-window';
+import { dateBoundSchema, dateRangeInOrder, dateRangeIssue } from '../http/time-window';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
 import { filepathSchema, processStateSchema } from './contact-import.contract';
@@ -113,12 +113,14 @@ export const staticListContactsListContract = defineEndpoint({
   method: 'POST',
   path: path('/contacts.list'),
   access: 'bearer',
-  request: pageRequestSchema.extend({
-    ...listId.shape,
-    search_keyword: z.string().trim().max(254).optional(),
-    start_date: dateBoundSchema.optional(),
-    end_date: dateBoundSchema.optional(),
-  }),
+  request: pageRequestSchema
+    .extend({
+      ...listId.shape,
+      search_keyword: z.string().trim().max(254).optional(),
+      start_date: dateBoundSchema.optional(),
+      end_date: dateBoundSchema.optional(),
+    })
+    .refine(dateRangeInOrder, dateRangeIssue),
   response: z.object({ records: z.array(staticListMemberSchema), ...pageInfo, ...cappedTotalShape }),
 });
 
