@@ -189,6 +189,12 @@ describe('PersonsController', () => {
       .call(personUpdateContract, { person_id: id, email: 'other@example.com' }, admin)
       .expect(409);
     expect(taken.body.code).toBe('PersonAlreadyExistsException');
+    // Errors come back under the field the caller sent.
+    expect(taken.body.fields).toEqual({ email: ['A contact with this email already exists'] });
+    const invalid = await t
+      .call(personUpdateContract, { person_id: id, email: 'not an email' }, admin)
+      .expect(400);
+    expect(invalid.body.fields).toEqual({ email: ['Valid email is required'] });
     // The field itself wins when both are given.
     const both = await t
       .call(
