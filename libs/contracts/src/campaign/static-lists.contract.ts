@@ -142,7 +142,7 @@ export const staticListContactsRemoveAllContract = defineEndpoint({
   response: z.object({ deleted_rowcount: z.number().int() }),
 });
 
-/** Multipart: `static_list_id` then `file` (a .csv with an email column). */
+/** Multipart: `static_list_id` and `file` (a .csv with an email column), in either order. */
 export const staticListFileUploadContract = defineEndpoint({
   service: 'campaign',
   method: 'POST',
