@@ -211,6 +211,8 @@ describe('Campaign drafts and publish', () => {
     const fetched = (await t.call(campaignGetContract, { campaign_id: id }, admin).expect(200)).body.campaign;
     expect(fetched.schedule.campaign_id).toBe(id);
     await save(id, { schedule: { ...schedule, campaign_id: 'nope' } }).expect(400);
+    const other = await editable();
+    await save(other, { schedule: { ...schedule, campaign_id: id } }).expect(404);
   });
 
   it('refuses a once-every period longer than 100 years, which no run could look back over', async () => {

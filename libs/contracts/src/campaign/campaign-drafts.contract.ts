@@ -41,13 +41,12 @@ const path = (p: string) => `/campaigns${p}`;
 const author = z.object({ id: z.string(), name: z.string() });
 
 /**
- * A schedule as draft.save takes it: spec 3 names its campaign_id, which the call's own campaign_id
- * decides, so it is taken and not stored (a campaign's answer carries it, see `toCampaign`).
+ * A schedule as draft.save takes it: spec 3 names its campaign_id, which must then be the call's
+ * own (another is not found); it is not stored (a campaign's answer carries it, see `toCampaign`).
  */
 const draftScheduleSchema = scheduleSchema
   .extend({ campaign_id: z.uuid({ error: campaignMessages.notFound }).nullish() })
-  .strict()
-  .transform(({ campaign_id: _campaignId, ...schedule }) => schedule);
+  .strict();
 
 /** The parts of a draft draft.save takes; each is checked by its own bounded shape. */
 export const draftPartsSchema = z
