@@ -190,6 +190,31 @@ describe('Campaign drafts and publish', () => {
     expect(live.schedule).toMatchObject({ time_zone: 'UTC', next_run_time: `${start}T10:00:00.000Z` });
   });
 
+  it('takes and answers a schedule with its campaign_id, as spec 3 names it, without storing it', async () => {
+    const id = await editable();
+    await draftFlow(id, flow);
+    const start = plusDays(todayIn('UTC', new Date()), 2);
+    const schedule = {
+      campaign_id: id,
+      run_type: 'once',
+      run_config: { start_date: start, run_time: '10:00' },
+    };
+    await save(id, { dynamic_list: dynamicList, schedule, rule: { rule: 'once' } }).expect(200);
+    const [stored] = await t.sql<{ schedule: Record<string, unknown> }>(
+      `SELECT draft_data->'schedule' AS schedule FROM campaign.campaigns WHERE id = $1`,
+      [id],
+    );
+    expect(stored!.schedule).not.toHaveProperty('campaign_id');
+    const live = (await t.call(campaignPublishContract, { campaign_id: id, active: true }, admin).expect(200))
+      .body.campaign;
+    expect(live.schedule).toMatchObject({ campaign_id: id, run_type: 'once' });
+    const fetched = (await t.call(campaignGetContract, { campaign_id: id }, admin).expect(200)).body.campaign;
+    expect(fetched.schedule.campaign_id).toBe(id);
+    await save(id, { schedule: { ...schedule, campaign_id: 'nope' } }).expect(400);
+    const other = await editable();
+    await save(other, { schedule: { ...schedule, campaign_id: id } }).expect(404);
+  });
+
   it('refuses a once-every period longer than 100 years, which no run could look back over', async () => {
     const id = await editable();
     await draftFlow(id, flow);

@@ -184,6 +184,15 @@ describe('person email activity on real sends', () => {
       )
       .expect(200);
     expect(farOffset.body.total_count).toBe(3);
+
+    const reversed = await t
+      .call(
+        personCampaignMetricsContract,
+        { ...page, person_id: personId, start_time: daysAgo(1), end_time: daysAgo(5) },
+        admin,
+      )
+      .expect(400);
+    expect(reversed.body.fields).toEqual({ end_time: ['End time must be after the start time'] });
   });
 
   it('finds one sent email by its Message-ID', async () => {

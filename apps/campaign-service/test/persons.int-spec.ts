@@ -88,6 +88,24 @@ describe('PersonsController', () => {
     expect(refused.body.fields.start_date).toEqual(['Invalid date']);
   });
 
+  it('refuses a date-added range that ends before it starts (spec 5 "Date range")', async () => {
+    const reversed = await t
+      .call(personListContract, { start_date: '2026-11-28', end_date: '2026-11-27' }, admin)
+      .expect(400);
+    expect(reversed.body).toMatchObject({
+      code: 'ValidationException',
+      fields: { end_date: ['End date must be after start date'] },
+    });
+    await t
+      .call(
+        personListContract,
+        { start_date: '2026-11-28T08:00:00.000Z', end_date: '2026-11-28T07:00:00.000Z' },
+        admin,
+      )
+      .expect(400);
+    await t.call(personListContract, { start_date: '2026-11-28', end_date: '2026-11-28' }, admin).expect(200);
+  });
+
   it('lists contacts with keyword search, paging and the requested columns', async () => {
     for (const e of ['a1@x.com', 'a2@x.com', 'b1@y.com']) await newPerson(e);
     const id = (await t.sql<{ id: string }>(`SELECT id FROM campaign.persons WHERE email = 'b1@y.com'`))[0]!
@@ -171,6 +189,12 @@ describe('PersonsController', () => {
       .call(personUpdateContract, { person_id: id, email: 'other@example.com' }, admin)
       .expect(409);
     expect(taken.body.code).toBe('PersonAlreadyExistsException');
+    // Errors come back under the field the caller sent.
+    expect(taken.body.fields).toEqual({ email: ['A contact with this email already exists'] });
+    const invalid = await t
+      .call(personUpdateContract, { person_id: id, email: 'not an email' }, admin)
+      .expect(400);
+    expect(invalid.body.fields).toEqual({ email: ['Valid email is required'] });
     // The field itself wins when both are given.
     const both = await t
       .call(

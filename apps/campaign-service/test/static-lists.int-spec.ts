@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   personCreateContract,
   staticListContactsListContract,
@@ -50,6 +52,13 @@ describe('StaticListsController', () => {
       .set('Authorization', `Bearer ${admin.bearer}`)
       .field('static_list_id', listId)
       .attach('file', Buffer.from(csv), filename);
+  }
+
+  /** The static list files kept for the organisation (an added file is removed once inserted). */
+  async function storedUploads(): Promise<string[]> {
+    const folder = join(t.uploadDir, admin.organisation.id);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    return names.filter((name) => name.startsWith('static-list-')).sort();
   }
 
   async function addFromCsv(listId: string, csv: string) {
@@ -132,6 +141,14 @@ describe('StaticListsController', () => {
       )
       .expect(200);
     expect(past.body.total_count).toBe(0);
+    const reversed = await t
+      .call(
+        staticListContactsListContract,
+        { static_list_id: id, start_date: '2000-12-31', end_date: '2000-01-01' },
+        admin,
+      )
+      .expect(400);
+    expect(reversed.body.fields).toEqual({ end_date: ['End date must be after start date'] });
 
     const removed = await t
       .call(staticListContactsRemoveContract, { static_list_id: id, emails: ['ANN@x.com'] }, admin)
@@ -162,7 +179,46 @@ describe('StaticListsController', () => {
     for (let i = 0; i < 10; i++) crowded = crowded.field(`extra_${i}`, 'x');
     const refused = await crowded.attach('file', Buffer.from('email\nann@x.com\n'), 'list.csv').expect(400);
     expect(refused.body.description).toBe('Send at most 10 form fields with the file');
-    await uploadTo('not-a-uuid', 'email\nann@x.com\n').expect(404);
+  });
+
+  it('answers an upload without a well-formed static_list_id with a field error, as the JSON calls do', async () => {
+    const before = await storedUploads();
+    const missing = await t
+      .http()
+      .post(staticListFileUploadContract.fullPath)
+      .set('Authorization', `Bearer ${admin.bearer}`)
+      .attach('file', Buffer.from('email\nann@x.com\n'), 'list.csv')
+      .expect(400);
+    expect(missing.body).toMatchObject({
+      code: 'ValidationException',
+      description: 'Invalid static list id',
+      fields: { static_list_id: ['Invalid static list id'] },
+    });
+    const malformed = await uploadTo('not-a-uuid', 'email\nann@x.com\n').expect(400);
+    expect(malformed.body.fields).toEqual({ static_list_id: ['Invalid static list id'] });
+    expect(await storedUploads()).toEqual(before);
+  });
+
+  it('takes the static_list_id after the file as well as before it', async () => {
+    const id = await newList('Any order');
+    const before = await storedUploads();
+    const fileFirst = () =>
+      t
+        .http()
+        .post(staticListFileUploadContract.fullPath)
+        .set('Authorization', `Bearer ${admin.bearer}`)
+        .attach('file', Buffer.from('email\nann@x.com\nbob@x.com\n'), 'list.csv');
+    const { filepath } = (await fileFirst().field('static_list_id', id).expect(200)).body as {
+      filepath: string;
+    };
+    const insert = await t
+      .call(staticListFileInsertContract, { static_list_id: id, filename: filepath }, admin)
+      .expect(200);
+    expect(insert.body.copied_rowcount).toBe(2);
+
+    // Another organisation's (or no) list named after the file: refused, and nothing is kept.
+    await fileFirst().field('static_list_id', '00000000-0000-4000-8000-000000000000').expect(404);
+    expect(await storedUploads()).toEqual(before);
   });
 
   it('leaves a list unchanged when the file to add is not found', async () => {

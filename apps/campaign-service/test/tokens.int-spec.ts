@@ -133,6 +133,19 @@ describe('TokensController', () => {
     expect(all.body.total_count).toBe(3);
   });
 
+  it('searches the name, the one column query.search.fields may name', async () => {
+    await newToken('beta_one');
+    const named = await t
+      .call(tokensListContract, { query: { search: { keyword: 'beta', fields: ['name'] } } }, admin)
+      .expect(200);
+    expect(named.body.records.map((r: { name: string }) => r.name)).toEqual(['beta_one']);
+    const refused = await t
+      .call(tokensListContract, { query: { search: { keyword: 'beta', fields: ['token'] } } }, admin)
+      .expect(400);
+    expect(refused.body).toMatchObject({ code: 'ValidationException' });
+    expect(Object.keys(refused.body.fields)).toEqual(['query.search.fields.0']);
+  });
+
   it('asks for code, description and a fallback, all at once', async () => {
     const id = await newToken('empty');
     const response = await t

@@ -236,6 +236,31 @@ describe('WebhooksController', () => {
     expect(all.body.records).toHaveLength(3);
   });
 
+  it('searches the columns query.search.fields names, name when it names none', async () => {
+    const crm = await newWebhook('Signup to CRM');
+    await newWebhook('Posts to Slack');
+    await t
+      .call(
+        webhookUpdateContract,
+        { webhook_id: crm, description: 'Tells Slack about new signups', url: 'https://crm.example/hook' },
+        admin,
+      )
+      .expect(200);
+    const search = (fields?: string[]) =>
+      t.call(webhookListContract, { query: { search: { keyword: 'slack', fields } } }, admin);
+
+    const byName = await search().expect(200);
+    expect(byName.body.records.map((w: { name: string }) => w.name)).toEqual(['Posts to Slack']);
+    const byDescription = await search(['description']).expect(200);
+    expect(byDescription.body.records.map((w: { name: string }) => w.name)).toEqual(['Signup to CRM']);
+    const byBoth = await search(['name', 'description']).expect(200);
+    expect(byBoth.body.total_count).toBe(2);
+
+    const refused = await search(['url']).expect(400);
+    expect(refused.body).toMatchObject({ code: 'ValidationException' });
+    expect(Object.keys(refused.body.fields)).toEqual(['query.search.fields.0']);
+  });
+
   it('deletes a webhook', async () => {
     const id = await newWebhook('Short lived');
     await t.call(webhookDeleteContract, { webhook_id: id }, admin).expect(200, { success: true });

@@ -40,11 +40,19 @@ const campaignId = z.object({ campaign_id: z.uuid({ error: campaignMessages.notF
 const path = (p: string) => `/campaigns${p}`;
 const author = z.object({ id: z.string(), name: z.string() });
 
+/**
+ * A schedule as draft.save takes it: spec 3 names its campaign_id, which must then be the call's
+ * own (another is not found); it is not stored (a campaign's answer carries it, see `toCampaign`).
+ */
+const draftScheduleSchema = scheduleSchema
+  .extend({ campaign_id: z.uuid({ error: campaignMessages.notFound }).nullish() })
+  .strict();
+
 /** The parts of a draft draft.save takes; each is checked by its own bounded shape. */
 export const draftPartsSchema = z
   .object({
     dynamic_list: z.object({ query: audienceQuerySchema }).strict().nullish(),
-    schedule: scheduleSchema.strict().nullish(),
+    schedule: draftScheduleSchema.nullish(),
     rule: ruleSchema.strict().nullish(),
   })
   .strict();

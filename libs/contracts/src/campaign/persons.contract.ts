@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dateBoundSchema, filterDateTime } from '../http/time-window';
+import {
+  dateBoundSchema,
+  dateRangeInOrder,
+  dateRangeIssue,
+  filterDateTime,
+  windowInOrder,
+  windowIssue,
+} from '../http/time-window';
 import { defineEndpoint } from '../http/endpoint';
 import { cappedTotalShape, pageOf, pageRequestSchema } from '../http/pagination';
 import {
@@ -23,6 +30,8 @@ export const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.
 export const personFieldWithValueSchema = personFieldSchema.extend({ value: fieldValueSchema });
 
 const personId = z.object({ person_id: z.uuid({ error: 'Invalid person id' }) });
+/** A campaign-metrics window out of order, worded as the other services' time windows. */
+export const ACTIVITY_RANGE_INVALID = 'End time must be after the start time';
 /** Spec 2 'date-added filter': a day (read in UTC) or, as the screen sends them, instants. */
 const dateFilter = {
   start_date: dateBoundSchema.optional(),
@@ -39,12 +48,14 @@ export const personListContract = defineEndpoint({
   method: 'POST',
   path: '/person.list',
   access: 'bearer',
-  request: pageRequestSchema.extend({
-    keyword: z.string().trim().max(254).optional(),
-    /** Field names to return; default the list's columns. Unknown names are refused. */
-    columns: z.array(z.string().max(100)).max(200).optional(),
-    ...dateFilter,
-  }),
+  request: pageRequestSchema
+    .extend({
+      keyword: z.string().trim().max(254).optional(),
+      /** Field names to return; default the list's columns. Unknown names are refused. */
+      columns: z.array(z.string().max(100)).max(200).optional(),
+      ...dateFilter,
+    })
+    .refine(dateRangeInOrder, dateRangeIssue),
   response: pageOf(personRowSchema).extend(cappedTotalShape),
 });
 
@@ -212,11 +223,13 @@ export const personCampaignMetricsContract = defineEndpoint({
   method: 'POST',
   path: '/person.campaign-metrics',
   access: 'bearer',
-  request: pageRequestSchema.extend({
-    ...personId.shape,
-    start_time: filterDateTime('Invalid date').optional(),
-    end_time: filterDateTime('Invalid date').optional(),
-  }),
+  request: pageRequestSchema
+    .extend({
+      ...personId.shape,
+      start_time: filterDateTime('Invalid date').optional(),
+      end_time: filterDateTime('Invalid date').optional(),
+    })
+    .refine(windowInOrder, windowIssue(ACTIVITY_RANGE_INVALID)),
   response: pageOf(emailActivitySchema),
 });
 

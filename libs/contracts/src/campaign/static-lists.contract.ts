@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateBoundSchema } from '../http/time-window';
+import { dateBoundSchema, dateRangeInOrder, dateRangeIssue } from '../http/time-window';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
 import { cappedTotalShape, pageRequestSchema } from '../http/pagination';
 import { filepathSchema, processStateSchema } from './contact-import.contract';
@@ -7,6 +7,7 @@ import { filepathSchema, processStateSchema } from './contact-import.contract';
 export const staticListMessages = {
   nameRequired: 'Name is required',
   uploadFailed: "File couldn't be uploaded for some reason",
+  invalidId: 'Invalid static list id',
 } as const;
 
 /** Spec 8: '{matched} of {total} matched to your contact database'. */
@@ -24,7 +25,9 @@ export const staticListSchema = z.object({
 });
 export type StaticList = z.infer<typeof staticListSchema>;
 
-const listId = z.object({ static_list_id: z.uuid({ error: 'Invalid static list id' }) });
+/** A static list's id; the CSV upload's form field is held to it too. */
+export const staticListIdSchema = z.uuid({ error: staticListMessages.invalidId });
+const listId = z.object({ static_list_id: staticListIdSchema });
 const listName = z
   .string({ error: staticListMessages.nameRequired })
   .trim()
@@ -110,12 +113,14 @@ export const staticListContactsListContract = defineEndpoint({
   method: 'POST',
   path: path('/contacts.list'),
   access: 'bearer',
-  request: pageRequestSchema.extend({
-    ...listId.shape,
-    search_keyword: z.string().trim().max(254).optional(),
-    start_date: dateBoundSchema.optional(),
-    end_date: dateBoundSchema.optional(),
-  }),
+  request: pageRequestSchema
+    .extend({
+      ...listId.shape,
+      search_keyword: z.string().trim().max(254).optional(),
+      start_date: dateBoundSchema.optional(),
+      end_date: dateBoundSchema.optional(),
+    })
+    .refine(dateRangeInOrder, dateRangeIssue),
   response: z.object({ records: z.array(staticListMemberSchema), ...pageInfo, ...cappedTotalShape }),
 });
 
@@ -137,7 +142,7 @@ export const staticListContactsRemoveAllContract = defineEndpoint({
   response: z.object({ deleted_rowcount: z.number().int() }),
 });
 
-/** Multipart: `static_list_id` then `file` (a .csv with an email column). */
+/** Multipart: `static_list_id` and `file` (a .csv with an email column), in either order. */
 export const staticListFileUploadContract = defineEndpoint({
   service: 'campaign',
   method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
-import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
+import { pageInfoSchema, pageRequestSchema, searchQuerySchema } from '../http/pagination';
 import { personFieldTypeSchema } from './person-fields';
 import { campaignContextSchema, personOrgMappingSchema } from './persons.contract';
 
@@ -88,6 +88,9 @@ export const tokenDefinitionSchema = z.object({
 });
 
 const tokenId = z.object({ token_id: z.uuid({ error: tokenMessages.notFound }) });
+
+/** Spec 9: tokens are searched on their name. */
+export const tokenSearchFieldSchema = z.enum(['name']);
 const path = (p: string) => `/email-tokens${p}`;
 
 export const tokensListContract = defineEndpoint({
@@ -95,11 +98,8 @@ export const tokensListContract = defineEndpoint({
   method: 'POST',
   path: path('/tokens.list'),
   access: 'bearer',
-  request: pageRequestSchema.extend({
-    query: z
-      .object({ search: z.object({ keyword: z.string().trim().max(255).optional() }).optional() })
-      .optional(),
-  }),
+  /** Newest change first; `keyword` matches the name, case-insensitively. */
+  request: pageRequestSchema.extend({ query: searchQuerySchema(tokenSearchFieldSchema) }),
   response: pageInfoSchema.extend({ records: z.array(emailTokenSchema) }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../http/endpoint';
-import { pageInfoSchema, pageRequestSchema } from '../http/pagination';
+import { pageInfoSchema, pageRequestSchema, searchQuerySchema } from '../http/pagination';
 import { campaignContextSchema } from './persons.contract';
 
 /** Spec sections 5 and 8, webhook texts, word for word (plus ours where the spec has none). */
@@ -170,16 +170,16 @@ export type WebhookFields = z.input<typeof webhookFieldsSchema>;
 
 const path = (p: string) => `/assets/webhooks${p}`;
 
+/** The list's searchable columns; `keyword` matches any of `fields` (default: name). */
+export const webhookSearchFieldSchema = z.enum(['name', 'description']);
+export type WebhookSearchField = z.infer<typeof webhookSearchFieldSchema>;
+
 export const webhookListContract = defineEndpoint({
   service: 'campaign',
   method: 'POST',
   path: path('/webhook.list'),
   access: 'bearer',
-  request: pageRequestSchema.extend({
-    query: z
-      .object({ search: z.object({ keyword: z.string().trim().max(255).optional() }).optional() })
-      .optional(),
-  }),
+  request: pageRequestSchema.extend({ query: searchQuerySchema(webhookSearchFieldSchema) }),
   response: pageInfoSchema.extend({ records: z.array(webhookSchema) }),
 });
 

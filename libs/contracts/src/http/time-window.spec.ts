@@ -1,4 +1,4 @@
-import { dateBoundOf, dateBoundSchema, filterDateTime, windowInOrder } from './time-window';
+import { dateBoundOf, dateBoundSchema, dateRangeInOrder, filterDateTime, windowInOrder } from './time-window';
 
 describe('dateBoundOf', () => {
   it('reads a day, with or without the T00:00 that spec 9 appends', () => {
@@ -56,5 +56,27 @@ describe('filterDateTime', () => {
       const result = schema.safeParse(value);
       expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Invalid date']);
     }
+  });
+});
+
+describe('dateRangeInOrder', () => {
+  it('takes a range whose end day counts itself, and either bound left out', () => {
+    expect(dateRangeInOrder({ start_date: '2026-11-20', end_date: '2026-11-20' })).toBe(true);
+    expect(dateRangeInOrder({ start_date: '2026-11-20T00:00', end_date: '2026-11-20T00:00' })).toBe(true);
+    expect(dateRangeInOrder({ start_date: '2026-11-20T23:00:00Z', end_date: '2026-11-20' })).toBe(true);
+    expect(dateRangeInOrder({ start_date: '2026-11-20' })).toBe(true);
+    expect(dateRangeInOrder({ end_date: '2026-11-20' })).toBe(true);
+  });
+
+  it('refuses an end before the start, and an empty window of instants', () => {
+    expect(dateRangeInOrder({ start_date: '2026-11-21', end_date: '2026-11-20' })).toBe(false);
+    expect(dateRangeInOrder({ start_date: '2026-11-21T00:00:00Z', end_date: '2026-11-20' })).toBe(false);
+    expect(dateRangeInOrder({ start_date: '2026-11-20T08:00:00Z', end_date: '2026-11-20T08:00:00Z' })).toBe(
+      false,
+    );
+  });
+
+  it('leaves a bound that is no date to its own field', () => {
+    expect(dateRangeInOrder({ start_date: 'soon', end_date: '2026-11-20' })).toBe(true);
   });
 });

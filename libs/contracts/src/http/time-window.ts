@@ -67,3 +67,26 @@ export const dateBoundSchema = z
   .string()
   .max(40)
   .refine((value) => dateBoundOf(value) !== null, { error: 'Invalid date' });
+
+/** Spec 5 "Date range": the end after the start. */
+export const dateRangeMessage = 'End date must be after start date';
+
+/** A bound in milliseconds: an end day counts itself, so it ends at the next midnight (UTC). */
+function boundMillis(bound: DateBound, end: boolean): number {
+  if (bound.kind === 'instant') return Date.parse(bound.at);
+  return Date.parse(`${bound.day}T00:00:00Z`) + (end ? 86_400_000 : 0);
+}
+
+/**
+ * A list's date filter: either bound may be left out; when both are given the end is after the
+ * start (a single day, start and end the same day, is in order). A bound that is no date is left to
+ * its own field's error.
+ */
+export function dateRangeInOrder(range: { start_date?: string | null; end_date?: string | null }): boolean {
+  const start = range.start_date ? dateBoundOf(range.start_date) : null;
+  const end = range.end_date ? dateBoundOf(range.end_date) : null;
+  return !start || !end || boundMillis(end, true) > boundMillis(start, false);
+}
+
+/** The refinement's issue for a date filter out of order, filed under end_date. */
+export const dateRangeIssue = { error: dateRangeMessage, path: ['end_date'] };

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { WebhookSearchField } from '@meridian/contracts';
 import {
   CredentialsCipher,
   forOrganisation,
@@ -70,10 +71,10 @@ export class WebhooksRepository implements OnApplicationBootstrap {
     };
   }
 
-  /** A page of webhooks, newest change first, optionally by name; and the total. */
+  /** A page of webhooks, newest change first, optionally by keyword in `fields` (default name); and the total. */
   async page(
     organisationId: string,
-    query: { keyword?: string; limit: number; offset: number },
+    query: { keyword?: string; fields?: readonly WebhookSearchField[]; limit: number; offset: number },
   ): Promise<[WebhookEntity[], number]> {
     const builder = forOrganisation(this.webhooks, organisationId)
       .query('w')
@@ -81,7 +82,13 @@ export class WebhooksRepository implements OnApplicationBootstrap {
       .addOrderBy('w.webhook_id')
       .limit(query.limit)
       .offset(query.offset);
-    if (query.keyword) builder.andWhere('w.name ILIKE :kw', { kw: likePattern(query.keyword) });
+    if (query.keyword) {
+      // `fields` come from the contract's enum, never from free text.
+      const fields = [...new Set(query.fields ?? ['name'])];
+      builder.andWhere(`(${fields.map((field) => `w.${field} ILIKE :kw`).join(' OR ')})`, {
+        kw: likePattern(query.keyword),
+      });
+    }
     const [rows, total] = await builder.getManyAndCount();
     return [rows.map((row) => this.opened(row)), total];
   }

@@ -74,6 +74,7 @@ export class WebhooksService {
   async page(auth: RequestContext, input: ParsedRequestOf<typeof webhookListContract>) {
     const [rows, total] = await this.webhooks.page(auth.organisationId, {
       keyword: input.query?.search?.keyword || undefined,
+      fields: input.query?.search?.fields ?? ['name'],
       limit: input.page_size,
       offset: (input.page_number - 1) * input.page_size,
     });

@@ -81,6 +81,14 @@ function liveRule(stored: unknown): Json | null {
   return parsed.success && parsed.data ? (normalizeRule(parsed.data as Rule) as Json) : null;
 }
 
+/** The draft's schedule without the campaign_id it may name (spec 3), which must be the campaign's own. */
+function withoutScheduleCampaign(id: string, draft: DraftParts): DraftParts {
+  if (!draft.schedule) return draft;
+  const { campaign_id: named, ...schedule } = draft.schedule;
+  if (named && named !== id) throw new CampaignNotFoundError();
+  return { ...draft, schedule };
+}
+
 /** Drafts (save, check), publish and reopening an active campaign for edits (spec 2, 4, 5). */
 @Injectable()
 export class CampaignDraftsService {
@@ -105,8 +113,9 @@ export class CampaignDraftsService {
     return errors;
   }
 
-  async save(auth: RequestContext, id: string, parts: DraftParts) {
+  async save(auth: RequestContext, id: string, draft: DraftParts) {
     const me = authorOf(auth);
+    const parts = withoutScheduleCampaign(id, draft);
     const now = new Date();
     const done = await this.drafts.locked(auth.organisationId, id, (row) => {
       if (isLiveCampaign(row)) throw new CampaignActiveError();

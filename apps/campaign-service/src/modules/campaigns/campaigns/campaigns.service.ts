@@ -34,7 +34,8 @@ export function toCampaign(row: CampaignEntity): Campaign {
     deactivated_at: iso(row.deactivated_at),
     flow: row.flow,
     dynamic_list: row.dynamic_list,
-    schedule: row.schedule,
+    // Spec 3 "Schedule" names its campaign.
+    schedule: row.schedule ? { ...row.schedule, campaign_id: row.id } : null,
     rule: row.rule,
     draft_data: row.draft_data,
     counts: {

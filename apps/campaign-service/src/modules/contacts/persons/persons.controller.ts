@@ -17,9 +17,21 @@ import {
   personUpdateContract,
   type ResponseOf,
 } from '@meridian/contracts';
-import { Auth, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
+import { Auth, DomainError, Endpoint, Input, type RequestContext } from '@meridian/server-kit';
 import { PersonActivityService } from './person-activity.service';
 import { PersonsService } from './persons.service';
+
+/** An error about the email the caller sent at the top level is reported under `email`, as sent. */
+function errorsOnTopLevelEmail(error: unknown): unknown {
+  const key = 'default_fields.email';
+  if (!(error instanceof DomainError) || !(key in error.fields)) return error;
+  const { [key]: messages, ...others } = error.fields;
+  return new DomainError(error.code, {
+    status: error.status,
+    description: error.description,
+    fields: { ...others, email: messages! },
+  });
+}
 
 @Controller()
 export class PersonsController {
@@ -56,11 +68,13 @@ export class PersonsController {
   async update(@Auth() auth: RequestContext, @Input() input: ParsedRequestOf<typeof personUpdateContract>) {
     const { email, ...fields } = input;
     // The top-level email is the default field's: default_fields.email wins when both are given.
-    const default_fields =
-      email === undefined || 'email' in fields.default_fields
-        ? fields.default_fields
-        : { ...fields.default_fields, email };
-    return { person: await this.persons.update(auth, input.person_id, { ...fields, default_fields }) };
+    const emailAtTop = email !== undefined && !('email' in fields.default_fields);
+    const default_fields = emailAtTop ? { ...fields.default_fields, email } : fields.default_fields;
+    try {
+      return { person: await this.persons.update(auth, input.person_id, { ...fields, default_fields }) };
+    } catch (error) {
+      throw emailAtTop ? errorsOnTopLevelEmail(error) : error;
+    }
   }
 
   @Endpoint(personRemoveContract)

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { fieldName, matchedMessage } from '@meridian/contracts';
-import { NotFoundError, type RequestContext } from '@meridian/server-kit';
+import { fieldName, matchedMessage, staticListIdSchema, staticListMessages } from '@meridian/contracts';
+import { NotFoundError, type RequestContext, ValidationError } from '@meridian/server-kit';
 import type { FastifyRequest } from 'fastify';
 import { CsvFileError, csvToCopyLines, readHeader } from '../uploads/csv-reader';
 import { readUpload } from '../uploads/multipart';
@@ -63,19 +63,29 @@ export class StaticListMembersService {
     return this.members.removeAll(auth.organisationId, listId);
   }
 
-  /** Stores the file once the list is known to be the caller's and the header has an email column. */
+  /**
+   * Stores the file once the list is known to be the caller's and the header has an email column.
+   * A static_list_id sent before the file is checked before anything is stored; one sent after it
+   * (form fields in another order) is checked once the form is read, and the file goes if refused.
+   */
   async upload(auth: RequestContext, request: FastifyRequest): Promise<string> {
+    let form: Record<string, string> = {};
+    let checked = false;
     const filepath = await readUpload(request, async (file, fields) => {
-      // static_list_id must come before the file part, so the list is checked before anything is stored.
-      try {
-        await this.lists.require(auth, fields.static_list_id ?? '');
-      } catch (error) {
-        file.file.resume();
-        throw error;
+      form = fields;
+      if (fields.static_list_id !== undefined) {
+        try {
+          await this.requireFormList(auth, fields.static_list_id);
+        } catch (error) {
+          file.file.resume();
+          throw error;
+        }
+        checked = true;
       }
       return this.store.save(auth.organisationId, 'static-list', file);
     });
     try {
+      if (!checked) await this.requireFormList(auth, form.static_list_id);
       await this.guard(async () =>
         emailIndex(await readHeader(await this.store.open(auth.organisationId, filepath))),
       );
@@ -84,6 +94,13 @@ export class StaticListMembersService {
       throw error;
     }
     return filepath;
+  }
+
+  /** The form's list id as the JSON calls take it: missing or malformed is a 400, another's a 404. */
+  private async requireFormList(auth: RequestContext, id: string | undefined): Promise<void> {
+    const parsed = staticListIdSchema.safeParse(id);
+    if (!parsed.success) throw new ValidationError({ static_list_id: [staticListMessages.invalidId] });
+    await this.lists.require(auth, parsed.data);
   }
 
   async status(auth: RequestContext, listId: string, filepath: string) {
