@@ -113,4 +113,16 @@ describe(`on a phone (${PHONE_WIDTH} px wide)`, () => {
     await dialog.root.getByRole('button', { name: 'Cancel' }).click();
     await dialog.root.waitFor({ state: 'hidden' });
   });
+
+  it("shows the signed-in user's name and 'You' badge whole in the users table", async () => {
+    await page.goto('/users');
+    const row = page.getByTestId('user-row').filter({ hasText: 'admin@demo.meridian.dev' });
+    await row.waitFor();
+    for (const text of ['Demo Admin', 'You']) {
+      const cut = await row
+        .getByText(text, { exact: true })
+        .evaluate((element) => element.scrollWidth > element.clientWidth);
+      expect({ text, cut }).toEqual({ text, cut: false });
+    }
+  });
 });
