@@ -1,5 +1,6 @@
 import { templateCreateContract } from '@meridian/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ContactImportDialog } from '../../pages/contact-import.dialog';
 import { signInAsDemoAdmin } from '../../pages/session';
 import { callApi, uniqueSuffix } from '../../support/api';
 import { expectAccessible } from '../../support/axe';
@@ -84,5 +85,44 @@ describe(`on a phone (${PHONE_WIDTH} px wide)`, () => {
     }
     expect(await pageWidth()).toBeLessThanOrEqual(PHONE_WIDTH);
     await snapshot(page, 'phone-html-editor');
+  });
+
+  it("shows the CSV import's counts whole: no label cut off", async () => {
+    const dialog = await ContactImportDialog.open(page);
+    // Previewed only, never imported: the demo contacts stay as they are.
+    const email = `phone-${uniqueSuffix()}@example.com`;
+    await dialog.upload('phone.csv', `email,first_name\n${email},Ann\n${email},Ann\n`);
+    await dialog.importButton().waitFor();
+    const frame = await dialog.root.boundingBox();
+    for (const label of ['Total', 'New', 'To update', 'Errors', 'Duplicates'] as const) {
+      const tile = dialog.stat(label);
+      const box = await tile.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+      // The label fits its tile: its text is not wider than the room it has.
+      const cut = await tile
+        .locator('p')
+        .first()
+        .evaluate(
+          (text) =>
+            text.scrollWidth > text.clientWidth ||
+            text.getBoundingClientRect().right > text.parentElement!.getBoundingClientRect().right,
+        );
+      expect({ label, cut }).toEqual({ label, cut: false });
+    }
+    await dialog.root.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.root.waitFor({ state: 'hidden' });
+  });
+
+  it("shows the signed-in user's name and 'You' badge whole in the users table", async () => {
+    await page.goto('/users');
+    const row = page.getByTestId('user-row').filter({ hasText: 'admin@demo.meridian.dev' });
+    await row.waitFor();
+    for (const text of ['Demo Admin', 'You']) {
+      const cut = await row
+        .getByText(text, { exact: true })
+        .evaluate((element) => element.scrollWidth > element.clientWidth);
+      expect({ text, cut }).toEqual({ text, cut: false });
+    }
   });
 });

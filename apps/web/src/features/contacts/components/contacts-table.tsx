@@ -4,8 +4,8 @@ import type { ResponseOf, personListContract } from '@meridian/contracts';
 import { IconBadge } from '@/components/badges';
 // By module, not the folder's index: it also exports the row menu and its menu code.
 import { ListFailed, ListLoader, type ListTableFailure } from '@/components/list-table/list-table-state';
+import { DateCell } from '@/components/list-table/date-cell';
 import { OpenableRow } from '@/components/list-table/openable-row';
-import { formatDateTime } from '@/lib/format-date';
 
 type Row = ResponseOf<typeof personListContract>['records'][number];
 
@@ -71,11 +71,8 @@ export function ContactsTable({ records, loading, failed, onOpen }: ContactsTabl
                   </Text>
                 </Table.Td>
               ))}
-              <Table.Td>
-                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(row._created_time)}
-                </Text>
-              </Table.Td>
+              {/* May wrap: kept on one line it pushed the table past a 1440 px screen's width. */}
+              <DateCell value={row._created_time} />
             </OpenableRow>
           ))}
         </Table.Tbody>

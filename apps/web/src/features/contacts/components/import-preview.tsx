@@ -95,7 +95,8 @@ export function ImportPreview({ filepath, preview, importing, onCancel, onImport
           </Group>
         ) : null}
       </Alert>
-      <SimpleGrid cols={5} spacing="xs">
+      {/* Five tiles side by side need a tablet's width: on a phone their labels would be cut. */}
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
         {stats.map((stat) => (
           <Paper key={stat.label} p="sm" radius="md" shadow="none" data-testid={`import-stat-${stat.label}`}>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Pagination } from '@/components/pagination';
 import { useProductUsers } from '../api/get-activities';
 import { EmptyState } from '@/components/empty-state';
+import { ListFailed } from '@/components/list-table';
 
 /** The Product User tab: this contact as a user of each customer organisation. */
 export function ProductUsersPanel({ contactId }: { contactId: string }) {
@@ -18,6 +19,8 @@ export function ProductUsersPanel({ contactId }: { contactId: string }) {
       </Center>
     );
   }
+  // A read that failed is not 'no product user data': it says so and offers to ask again.
+  if (users.isError) return <ListFailed retry={() => void users.refetch()} />;
   if (records.length === 0) {
     return (
       <EmptyState

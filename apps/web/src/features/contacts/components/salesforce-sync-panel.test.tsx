@@ -43,6 +43,28 @@ describe(SalesforceSyncPanel.name, () => {
     expect(api.callsTo(`${SF}/person.records`)).toHaveLength(0);
   });
 
+  it("offers to try again when the connection could not be read, instead of 'No Salesforce connection'", async () => {
+    const api = stubApi({
+      [`${SF}/connection.get`]: [errorBody(500, 'INTERNAL_ERROR', null), { body: { connection: null } }],
+    });
+    renderInApp(<SalesforceSyncPanel email={EMAIL} canEdit />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No Salesforce connection')).toBeTruthy();
+    expect(api.callsTo(`${SF}/connection.get`)).toHaveLength(2);
+  });
+
+  it("offers to try again when the contact's records could not be read, instead of 'No Salesforce records'", async () => {
+    const api = stubApi({
+      ...connected,
+      ...noError,
+      [`${SF}/person.records`]: [errorBody(500, 'INTERNAL_ERROR', null), recordsAnswer([])],
+    });
+    renderInApp(<SalesforceSyncPanel email={EMAIL} canEdit />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No Salesforce records')).toBeTruthy();
+    expect(api.callsTo(`${SF}/person.records`)).toHaveLength(2);
+  });
+
   it('says so when the contact has no Salesforce record', async () => {
     stubApi({ ...connected, ...noError, [`${SF}/person.records`]: recordsAnswer([]) });
     renderInApp(<SalesforceSyncPanel email={EMAIL} canEdit />);

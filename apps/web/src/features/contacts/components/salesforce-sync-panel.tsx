@@ -4,7 +4,7 @@ import { connectionMessages, type SalesforcePersonRecord } from '@meridian/contr
 import { IconCloud, IconEdit, IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { ListLoader } from '@/components/list-table';
+import { ListFailed, ListLoader } from '@/components/list-table';
 import { formatDateTime } from '@/lib/format-date';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import {
@@ -41,6 +41,9 @@ export function SalesforceSyncPanel({ email, canEdit }: { email: string; canEdit
   const resync = useResyncPerson(email);
 
   if (connection.isPending || (connected && records.isPending)) return <ListLoader />;
+  // A read that failed is neither 'no connection' nor 'no records': it says so and offers to ask again.
+  if (connection.isError) return <ListFailed retry={() => void connection.refetch()} />;
+  if (records.isError) return <ListFailed retry={() => void records.refetch()} />;
   if (!connected) {
     return (
       <EmptyState

@@ -125,15 +125,12 @@ export function CrmMappingPanel({ canEdit }: { canEdit: boolean }) {
         </Group>
         <ListTableState
           loading={mapping.isPending}
-          empty={mapping.isError || rows.length === 0 || searchRows(rows, search).length === 0}
-          searching={search.trim() !== '' && !mapping.isError}
+          failed={mapping.isError ? { retry: () => void mapping.refetch() } : null}
+          empty={rows.length === 0 || searchRows(rows, search).length === 0}
+          searching={search.trim() !== ''}
           icon={IconSearch}
           noMatches={{ title: 'No person fields found', hint: 'Please change the search value' }}
-          noRecords={
-            mapping.isError
-              ? { title: 'Could not load the mapping', hint: 'Reload the page to try again.' }
-              : { title: 'No person fields found', hint: '' }
-          }
+          noRecords={{ title: 'No person fields found', hint: '' }}
         >
           <MappingTable
             rows={rows}

@@ -2,7 +2,7 @@ import { connectionMessages, unifiedMappingMessages as m } from '@meridian/contr
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
-import { stubApi } from '@/test/api-stub';
+import { errorBody, stubApi } from '@/test/api-stub';
 import { AUTH, accountRecord, renderAppAt, resetAppHarness, sessionOf } from '@/test/app-harness';
 import { DESTINATIONS, INT, SALESFORCE, SF_ID, unifiedMapping } from '../test-fixtures';
 
@@ -61,6 +61,19 @@ describe('/crm-data (spec 2 "Unified mapping")', () => {
     const firstRow = within(screen.getByTestId('crm-mapping-table')).getAllByRole('row')[1]!;
     expect(firstRow.textContent).toContain('Email');
     expect(screen.getByPlaceholderText('Search columns')).toBeTruthy();
+  });
+
+  it('offers to try again when the mapping could not be read', async () => {
+    const api = stubApi({
+      ...signedIn(),
+      [GET]: [errorBody(500, 'INTERNAL_ERROR', null), { body: unifiedMapping() }],
+    });
+    renderAppAt('/crm-data');
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText(m.noSourceBanner)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('crm-mapping-table')).toBeTruthy();
+    expect(api.callsTo(GET)).toHaveLength(2);
   });
 
   it('is read-only until Edit; Save sends the edited rows and shows the toast', async () => {

@@ -9,7 +9,7 @@ import { Link } from '@/lib/router';
 import { protectedRoutes } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { useDebouncedSearchPaging } from '@/components/list-page';
-import { ListLoader } from '@/components/list-table';
+import { ListFailed, ListLoader } from '@/components/list-table';
 import { ListPagination } from '@/components/pagination';
 import { formatDateTime } from '@/lib/format-date';
 import { useSalesforceConnection } from '../api/salesforce-connection';
@@ -86,6 +86,8 @@ function AffectedRecords({
       />
       {records.isPending && errorClass ? (
         <ListLoader />
+      ) : records.isError ? (
+        <ListFailed retry={() => void records.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState icon={<IconUsers size={22} stroke={1.6} />} title={NO_ENTRIES} />
       ) : (

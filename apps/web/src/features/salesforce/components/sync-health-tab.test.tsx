@@ -80,6 +80,40 @@ describe(SyncHealthTab.name, () => {
     expect(screen.getByRole('button', { name: 'ARCHIVE' })).toHaveProperty('disabled', true);
   });
 
+  it("offers to try again when the errors could not be read, instead of 'No sync errors found'", async () => {
+    const api = stubApi({
+      [`${SF}/errors.types`]: errorTypesAnswer,
+      [LIST]: [errorBody(500, 'INTERNAL_ERROR', null), errorsPage([])],
+    });
+    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} canEdit />);
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No sync errors found')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No sync errors found')).toBeTruthy();
+    expect(api.callsTo(LIST)).toHaveLength(2);
+  });
+
+  it("offers to try again when a class's affected records could not be read, instead of 'No entries exist'", async () => {
+    const api = stubApi({
+      [`${SF}/errors.types`]: errorTypesAnswer,
+      [LIST]: twoClasses(),
+      [`${SF}/connection.get`]: { body: { connection: salesforceConnection() } },
+      [`${SF}/error-class.query`]: [errorBody(500, 'INTERNAL_ERROR', null), affectedPage([])],
+    });
+    renderInApp(<SyncHealthTab connectionId={SF_CONNECTION_ID} canEdit />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: '3 affected records of Salesforce field permission' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Affected records: Salesforce field permission',
+    });
+    expect(await within(dialog).findByText('This list could not be loaded')).toBeTruthy();
+    expect(within(dialog).queryByText('No entries exist')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('No entries exist')).toBeTruthy();
+    expect(api.callsTo(`${SF}/error-class.query`)).toHaveLength(2);
+  });
+
   it('resyncs the chosen classes over the window after the confirmation', async () => {
     const api = stubApi({
       [`${SF}/errors.types`]: errorTypesAnswer,

@@ -9,7 +9,7 @@ import {
 import { IconArchive, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { ListLoader } from '@/components/list-table';
+import { ListFailed, ListLoader } from '@/components/list-table';
 import { ListPagination, usePageState } from '@/components/pagination';
 import { showSuccessToast } from '@/lib/notify';
 import { useBulkErrorAction, useErrorsList, useErrorTypes } from '../api/sync-health';
@@ -110,6 +110,8 @@ export function SyncHealthTab({ connectionId, canEdit }: { connectionId: string;
       </Group>
       {errors.isPending ? (
         <ListLoader />
+      ) : errors.isError ? (
+        <ListFailed retry={() => void errors.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState icon={<IconCircleCheck size={22} stroke={1.6} />} title={NO_SYNC_ERRORS} />
       ) : (

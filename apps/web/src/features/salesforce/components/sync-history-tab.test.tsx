@@ -111,6 +111,19 @@ describe(SyncHistoryTab.name, () => {
     expect(api.callsTo(RUNS).at(-1)?.body).toMatchObject({ should_include_empty_runs: true, page_number: 1 });
   });
 
+  it("offers to try again when the runs could not be read, instead of 'No sync history found'", async () => {
+    const api = stubApi({
+      [DETAILS]: { body: historyDetails() },
+      [RUNS]: [errorBody(500, 'INTERNAL_ERROR', null), runsPage([])],
+    });
+    renderInApp(<SyncHistoryTab connectionId={SF_CONNECTION_ID} />);
+    expect(await screen.findByText('This list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No sync history found')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No sync history found')).toBeTruthy();
+    expect(api.callsTo(RUNS)).toHaveLength(2);
+  });
+
   it('shows imported, updated and errors per object when a run is hovered or its time pressed', async () => {
     stubApi({ [DETAILS]: { body: historyDetails() }, [RUNS]: runsPage([busyRun()]) });
     renderInApp(<SyncHistoryTab connectionId={SF_CONNECTION_ID} />);

@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { ListLoader } from '@/components/list-table';
+import { ListFailed, ListLoader } from '@/components/list-table';
 import { ListPagination, usePageState } from '@/components/pagination';
 import { useHistoryDetails, useSyncRuns } from '../api/sync-history';
 import { DateRangeFilter, useDayRange } from './date-range-filter';
@@ -50,6 +50,8 @@ export function SyncHistoryTab({ connectionId }: { connectionId: string }) {
         </Group>
         {runs.isPending ? (
           <ListLoader />
+        ) : runs.isError ? (
+          <ListFailed retry={() => void runs.refetch()} />
         ) : records.length === 0 ? (
           <EmptyState icon={<IconHistory size={22} stroke={1.6} />} title={NO_SYNC_HISTORY} />
         ) : (

@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SegmentTimeUnit } from '@meridian/contracts';
 import { errorMessage } from '@/lib/error-handling';
 import { formatTotal } from '@/lib/format-count';
 import { useSegmentReport } from '../api/segment-activity';
+import { FailedRead } from './failed-read';
 import {
   activityRangeOf,
   chartPoints,
@@ -46,9 +47,11 @@ export function ActivityChart({ kind, range: rangeValue, tzOffset }: ActivityCha
         {report.isPending ? (
           <Skeleton height={200} radius="md" aria-label={`Loading ${copy.noun[1]}`} />
         ) : report.isError ? (
-          <Alert color="red" variant="light" title={`${copy.title} could not be loaded`}>
-            {errorMessage(report.error)}
-          </Alert>
+          <FailedRead
+            title={`${copy.title} could not be loaded`}
+            reason={errorMessage(report.error)}
+            retry={() => void report.refetch()}
+          />
         ) : (
           <Plot
             rows={report.data.rows}

@@ -104,9 +104,19 @@ function KeyStatus({ state }: { state: ReturnType<typeof useSegmentApiKey> }) {
     return <Skeleton height={20} width="60%" radius="xl" aria-label="Loading the API key" />;
   if (state.isError)
     return (
-      <Text size="sm" c="red.8">
-        The API key could not be loaded.
-      </Text>
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" c="red.8">
+          The API key could not be loaded.
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => void state.refetch()}
+        >
+          Try again
+        </Button>
+      </Group>
     );
   if (!state.data) {
     return <Text size="sm">No API key yet: &apos;Refresh API Keys&apos; issues the first one.</Text>;

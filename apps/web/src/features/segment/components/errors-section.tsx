@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -7,6 +7,7 @@ import { ListPagination, usePageState } from '@/components/pagination';
 import { errorMessage } from '@/lib/error-handling';
 import { formatShortDateTime } from '@/lib/format-date';
 import { useSegmentErrors } from '../api/segment-activity';
+import { FailedRead } from './failed-read';
 import {
   DEFAULT_ERROR_WINDOW,
   ERROR_WINDOWS,
@@ -52,9 +53,13 @@ export function ErrorsSection() {
       {errors.isPending ? (
         <ListLoader />
       ) : errors.isError ? (
-        <Alert color="red" variant="light" m="lg" title="Errors could not be loaded">
-          {errorMessage(errors.error)}
-        </Alert>
+        <Box m="lg">
+          <FailedRead
+            title="Errors could not be loaded"
+            reason={errorMessage(errors.error)}
+            retry={() => void errors.refetch()}
+          />
+        </Box>
       ) : records.length === 0 ? (
         <EmptyState
           icon={<IconCircleCheck size={22} stroke={1.6} />}

@@ -245,4 +245,25 @@ describe('the Segment page', () => {
     // Said once, in the card: no toast repeats it.
     expect(screen.getAllByText(SHARED_ERROR_MESSAGES.serverError)).toHaveLength(1);
   });
+
+  it('offers Try again on the key, a report and the error list when their reads fail, and reads them again', async () => {
+    const failed = errorBody(500, 'INTERNAL_ERROR', null);
+    const api = pageApi({
+      [`${AUTH}/api-key/list`]: [failed, { body: { api_keys: [apiKey('k1', 'mk_live_ab12')] } }],
+      [`${SEGMENT}/events.report`]: [failed, { body: hours(Array.from({ length: 24 }, () => 0)) }],
+      [`${SEGMENT}/errors.list`]: [failed, { body: noErrors }],
+    });
+    renderAt('/segment');
+    expect(await screen.findByText('The API key could not be loaded.')).toBeTruthy();
+    expect(await screen.findByText('Events could not be loaded')).toBeTruthy();
+    expect(await screen.findByText('Errors could not be loaded')).toBeTruthy();
+    const retries = screen.getAllByRole('button', { name: 'Try again' });
+    expect(retries).toHaveLength(3);
+    for (const retry of retries) fireEvent.click(retry);
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: 'Try again' })).toHaveLength(0));
+    expect(await screen.findByText('Every call in the last 7 days was accepted.')).toBeTruthy();
+    expect(api.callsTo(`${AUTH}/api-key/list`)).toHaveLength(2);
+    expect(api.callsTo(`${SEGMENT}/events.report`)).toHaveLength(2);
+    expect(api.callsTo(`${SEGMENT}/errors.list`)).toHaveLength(2);
+  });
 });

@@ -4,7 +4,13 @@ import { formatDateTime } from '@/lib/format-date';
 import type { z } from 'zod';
 import type { staticListMemberSchema } from '@meridian/contracts';
 import { EmptyState } from '@/components/empty-state';
-import { ActionsHeader, ListLoader, OpenableRow } from '@/components/list-table';
+import {
+  ActionsHeader,
+  ListFailed,
+  ListLoader,
+  OpenableRow,
+  type ListTableFailure,
+} from '@/components/list-table';
 
 type Row = z.output<typeof staticListMemberSchema>;
 
@@ -20,6 +26,8 @@ const COLUMNS: { key: Exclude<keyof Row, 'id' | 'added_at'>; label: string }[] =
 export interface ListContactsTableProps {
   records: Row[];
   loading: boolean;
+  /** The page could not be read: the table says so, with 'Try again', instead of 'no contacts'. */
+  failed?: ListTableFailure | null;
   filtered: boolean;
   selected: Set<string>;
   onSelectedChange: (next: Set<string>) => void;
@@ -32,6 +40,7 @@ export interface ListContactsTableProps {
 export function ListContactsTable({
   records,
   loading,
+  failed,
   filtered,
   selected,
   onSelectedChange,
@@ -39,6 +48,7 @@ export function ListContactsTable({
   onRemove,
 }: ListContactsTableProps) {
   if (loading) return <ListLoader />;
+  if (failed) return <ListFailed retry={failed.retry} />;
   const empty = records.length === 0;
   const allSelected = !empty && records.every((row) => selected.has(row.email));
   const someSelected = records.some((row) => selected.has(row.email));

@@ -197,6 +197,7 @@ export function StaticListDetailRoute() {
         <ListContactsTable
           records={contacts.isError ? [] : (contacts.data?.records ?? [])}
           loading={contacts.isPending}
+          failed={contacts.isError ? { retry: () => void contacts.refetch() } : null}
           filtered={keyword !== ''}
           selected={selected}
           onRemove={(email) => confirmRemove([email])}

@@ -24,8 +24,9 @@ export function UsersTable({
   onEdit,
   onDelete,
 }: UsersTableProps) {
+  // Wide enough that a full name and its 'You' badge show whole; a phone scrolls sideways.
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <Table.ScrollContainer minWidth={880} type="native">
       <Table highlightOnHover verticalSpacing="md" data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
@@ -48,7 +49,7 @@ export function UsersTable({
                     {account.name}
                   </Text>
                   {account.id === currentAccountId ? (
-                    <Badge size="xs" variant="light" color="gray">
+                    <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
                       You
                     </Badge>
                   ) : null}
