@@ -1,4 +1,10 @@
-import { templateCreateContract } from '@meridian/contracts';
+import {
+  campaignsListAllContract,
+  reportStatsListContract,
+  templateCreateContract,
+  tokenCreateContract,
+  tokenUpdateContract,
+} from '@meridian/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ContactImportDialog } from '../../pages/contact-import.dialog';
 import { signInAsDemoAdmin } from '../../pages/session';
@@ -124,5 +130,72 @@ describe(`on a phone (${PHONE_WIDTH} px wide)`, () => {
         .evaluate((element) => element.scrollWidth > element.clientWidth);
       expect({ text, cut }).toEqual({ text, cut: false });
     }
+  });
+
+  /** Badges whose label is cut short (an ellipsis, or a dot alone) on the page as it is now. */
+  const cutBadges = () =>
+    page.evaluate<string[]>(`[...document.querySelectorAll('main .mantine-Badge-root')]
+      .filter((badge) => {
+        const label = badge.querySelector('.mantine-Badge-label');
+        return label !== null && label.scrollWidth > label.clientWidth + 1;
+      })
+      .map((badge) => badge.textContent)`);
+
+  it("shows every badge of the campaign list and of the demo campaign's report whole", async () => {
+    // The demo data set is seeded once the platform is up: wait for its weekly campaign.
+    let digest: { campaign_id: string } | undefined;
+    const deadline = Date.now() + 120_000;
+    while (!digest) {
+      const all = await callApi(campaignsListAllContract, {}, token);
+      const records = (all.body as { records?: { campaign_id: string; name: string }[] }).records ?? [];
+      digest = records.find((campaign) => campaign.name === 'Weekly product digest');
+      if (!digest && Date.now() > deadline) throw new Error('waited 120 s for the demo campaigns');
+      if (!digest) await page.waitForTimeout(500);
+    }
+    // ... and for its past runs to reach the reports.
+    for (;;) {
+      const runs = await callApi(reportStatsListContract, { campaign_id: digest.campaign_id }, token);
+      if (((runs.body as { records?: unknown[] }).records ?? []).length > 0) break;
+      if (Date.now() > deadline) throw new Error('waited 120 s for the demo campaign runs');
+      await page.waitForTimeout(500);
+    }
+    await page.goto('/campaigns');
+    await page.getByRole('row', { name: /Weekly product digest/ }).waitFor();
+    expect(await cutBadges()).toEqual([]);
+    await page.goto(`/campaign/edit/${digest.campaign_id}?tab=reports`);
+    await page.getByRole('region', { name: 'Past Campaign Runs' }).getByText('Finished').first().waitFor();
+    expect(await cutBadges()).toEqual([]);
+  });
+
+  it("keeps a token's name, type and Save Token apart and whole", async () => {
+    const name = `phone_${uniqueSuffix()}`;
+    const created = await callApi(tokenCreateContract, { name }, token);
+    expect(created.status).toBe(200);
+    const id = (created.body as { token: { token_id: string } }).token.token_id;
+    const updated = await callApi(
+      tokenUpdateContract,
+      { token_id: id, token: '{{ person.first_name }}', default_value: 'there', description: 'First name' },
+      token,
+    );
+    expect(updated.status).toBe(200);
+    await page.goto(`/token/${id}`);
+    const type = page.getByTestId('token-type');
+    await type.getByText('String').waitFor();
+    const field = await page.getByRole('textbox', { name: 'Token name' }).boundingBox();
+    const badge = await type.boundingBox();
+    const save = await page.getByRole('button', { name: 'Save Token' }).boundingBox();
+    expect(field && badge && save).toBeTruthy();
+    const apart = (a: typeof field, b: typeof field) =>
+      a!.x + a!.width <= b!.x ||
+      b!.x + b!.width <= a!.x ||
+      a!.y + a!.height <= b!.y ||
+      b!.y + b!.height <= a!.y;
+    expect(apart(field, badge)).toBe(true);
+    expect(apart(field, save)).toBe(true);
+    expect(apart(badge, save)).toBe(true);
+    expect(save!.x + save!.width).toBeLessThanOrEqual(PHONE_WIDTH);
+    expect(await cutBadges()).toEqual([]);
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE_WIDTH);
+    await snapshot(page, 'phone-token-editor');
   });
 });

@@ -173,6 +173,59 @@ describe('the flow builder: steps added, edited with their messages, and removed
     expect(types).toEqual(['send_email']);
   });
 
+  it("keeps the keyboard's place when the button that had the focus goes away", async () => {
+    const id = await newCampaign(token, `Flow focus ${run}`);
+    const flow = new FlowBuilderPage(page);
+    await flow.goto(id);
+    const focused = (label: string) =>
+      waitForExpression(
+        page,
+        `document.activeElement?.getAttribute('aria-label') === ${JSON.stringify(label)}`,
+        `the focus on ${label}`,
+      );
+    // The first step comes from the empty state, whose buttons the graph then replaces.
+    await page.getByRole('button', { name: 'Show more flow steps' }).focus();
+    await page.keyboard.press('Enter');
+    await flow.modal.waitFor();
+    await page.keyboard.type('delay');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await flow.drawer.waitFor();
+    await flow.closeDrawer();
+    await focused('Open step Add delay');
+    // A second step, removed from its own card: the focus goes to the step above it.
+    await page.getByRole('button', { name: 'Add flow step here' }).last().focus();
+    await page.keyboard.press('Enter');
+    await flow.modal.waitFor();
+    await page.keyboard.type('webhook');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await flow.drawer.waitFor();
+    await flow.closeDrawer();
+    await page.getByRole('button', { name: 'Remove step Run webhook' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Remove Run webhook' });
+    await confirm.getByRole('button', { name: 'Remove' }).focus();
+    await page.keyboard.press('Enter');
+    await flow.step('Run webhook').waitFor({ state: 'detached' });
+    await focused('Open step Add delay');
+    // The last step removed: the empty state's first button takes the focus.
+    await page.keyboard.press('Tab');
+    await focused('Remove step Add delay');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog', { name: 'Remove Add delay' })
+      .getByRole('button', { name: 'Remove' })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Start the workflow by adding a flow step').waitFor();
+    await waitForExpression(
+      page,
+      `document.activeElement?.textContent === 'Send email'`,
+      'the focus on the first quick step',
+    );
+  });
+
   it('works at 390 px wide', async () => {
     const phone = await newPage(browser, { width: 390 });
     await signInAsDemoAdmin(phone.context);

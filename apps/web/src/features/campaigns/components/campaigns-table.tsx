@@ -82,6 +82,8 @@ export function CampaignsTable(props: CampaignsTableProps) {
                       <Badge
                         variant="light"
                         radius="sm"
+                        // A long name gives way (it truncates); the context badge is read whole.
+                        miw="max-content"
                         color={campaign.campaign_context === 'org' ? 'grape' : 'blue'}
                       >
                         {campaign.campaign_context === 'org' ? 'Org' : 'Person'}
@@ -98,7 +100,7 @@ export function CampaignsTable(props: CampaignsTableProps) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="dot" color={statusColor[status]}>
+                    <Badge variant="dot" color={statusColor[status]} miw="max-content">
                       {status}
                     </Badge>
                   </Table.Td>

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconClock, IconLayoutGridAdd, IconMail, IconRoute, IconWebhook } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type ActionType, findAction, isBranchActionType } from '@meridian/contracts';
+import { type ActionType, findAction, FLOW_ROOT, isBranchActionType } from '@meridian/contracts';
 import { EmptyState } from '@/components/empty-state';
 import { openRemoveConfirm } from '@/components/list-page/open-remove-confirm';
 import type { CampaignEditorContext } from '../editor/editor-context';
@@ -9,6 +9,7 @@ import { AddStepModal } from './add-step-modal';
 import type { FlowCanvasActions } from './flow-nodes';
 import type { AddPlace } from './flow-layout';
 import { stepLabel } from './flow-steps';
+import { EMPTY_FLOW_FOCUS_TARGET, refocusWhenLost, stepCard, stepFocusTarget } from './refocus';
 import { StepDrawer } from './step-drawer';
 import { useFlowEditor } from './use-flow-editor';
 
@@ -76,6 +77,15 @@ export function FlowTab(props: FlowTabProps) {
       const node = findAction(flowRef.current, actionId);
       if (!node) return;
       const branch = isBranchActionType(node.action_type);
+      // Where the focus goes once the step is gone: the step that moves up into its place, else the
+      // step above it, else the empty flow's first button.
+      const links = flowRef.current.links;
+      const next = branch ? undefined : links.find((link) => link.source === actionId)?.target;
+      const above = links.find((link) => link.target === actionId)?.source ?? FLOW_ROOT;
+      const targets = [next, above, FLOW_ROOT]
+        .filter((id): id is string => id !== undefined)
+        .map(stepFocusTarget)
+        .concat(EMPTY_FLOW_FOCUS_TARGET);
       openRemoveConfirm({
         title: `Remove ${stepLabel(node.action_type)}`,
         message: branch
@@ -84,7 +94,9 @@ export function FlowTab(props: FlowTabProps) {
         confirmLabel: 'Remove',
         onConfirm: () => {
           setSelectedId((current) => (current === actionId ? null : current));
-          void removeStep(actionId).catch(() => undefined);
+          void removeStep(actionId)
+            .then(() => refocusWhenLost(targets, `${stepCard(actionId)}, [role="dialog"]`))
+            .catch(() => undefined);
         },
       });
     },
@@ -114,7 +126,7 @@ export function FlowTab(props: FlowTabProps) {
   return (
     <>
       {empty ? (
-        <Paper withBorder radius="md">
+        <Paper withBorder radius="md" data-flow-empty>
           <EmptyState
             icon={<IconRoute size={22} />}
             title="Let's build the workflow"
@@ -171,7 +183,12 @@ export function FlowTab(props: FlowTabProps) {
         readOnly={readOnly}
         showErrors={showErrors}
         node={selected}
-        onClose={() => setSelectedId(null)}
+        onClose={() => {
+          // The button that opened the panel may be gone (the empty state's, once the first step
+          // is added): the focus then goes to the card of the step that was being edited.
+          if (selectedId) refocusWhenLost([stepFocusTarget(selectedId)]);
+          setSelectedId(null);
+        }}
         onChange={editor.changeOptions}
       />
     </>

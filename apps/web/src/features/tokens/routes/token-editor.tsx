@@ -181,9 +181,10 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
               Tokens
             </Group>
           </Anchor>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Box style={{ flex: 1, minWidth: 0 }}>
-              <Group gap="sm" wrap="nowrap" align="center">
+          {/* On a phone Save Token goes under the name, and the type badge under a long name. */}
+          <Group justify="space-between" align="flex-start" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
+            <Box style={{ flex: '1 1 18rem', minWidth: 0 }}>
+              <Group gap="sm" align="center" style={{ rowGap: 4 }}>
                 <TextInput
                   variant="unstyled"
                   aria-label="Token name"
@@ -198,6 +199,8 @@ function TokenEditor({ token }: { token: EmailToken | null }) {
                       fontWeight: 650,
                       fontFamily: 'var(--mantine-font-family-monospace)',
                       minWidth: 240,
+                      // A name longer than the line scrolls inside the field, under no pencil.
+                      maxWidth: '100%',
                     },
                   }}
                   rightSection={<IconPencil size={16} color="var(--mantine-color-gray-5)" />}
@@ -320,6 +323,7 @@ function TypeBadge({ type, checking }: { type: TokenReturnType | null; checking:
         size="lg"
         radius="sm"
         variant="light"
+        miw="max-content"
         color={TYPE_COLORS[type]}
         rightSection={checking ? <Loader size={10} color={TYPE_COLORS[type]} /> : null}
         data-testid="token-type"

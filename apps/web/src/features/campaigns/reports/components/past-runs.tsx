@@ -82,7 +82,14 @@ export function PastRuns({ query }: { query: ReportQuery }) {
                       <Table.Tr key={run.run_id}>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.run_time)}</Table.Td>
                         <Table.Td>
-                          <Badge color={state.color} variant="dot" tt="none" fw={500}>
+                          <Badge
+                            color={state.color}
+                            variant="dot"
+                            tt="none"
+                            fw={500}
+                            // Its label may truncate, so the squeezed column would cut it: keep it whole.
+                            miw="max-content"
+                          >
                             {state.label}
                           </Badge>
                         </Table.Td>
