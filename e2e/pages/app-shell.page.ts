@@ -29,6 +29,20 @@ export class AppShell {
     await toast.waitFor({ state: 'hidden' });
   }
 
+  /**
+   * Closes every toast saying `message`, those waiting behind the two shown too (they show as
+   * others close): a toast expected next is then the one the next action shows.
+   */
+  async dismissToasts(message: string): Promise<void> {
+    const toasts = this.page.locator('.mantine-Notification-root').filter({ hasText: message });
+    while ((await toasts.count()) > 0) {
+      const first = toasts.first();
+      const id = await first.getAttribute('id');
+      await first.getByRole('button').click();
+      if (id) await this.page.locator(`[id="${id}"]`).waitFor({ state: 'detached' });
+    }
+  }
+
   /** The stored session token (local storage `authToken`). */
   async token(): Promise<string | null> {
     // A string, evaluated in the page: the e2e code is compiled without the DOM types.

@@ -188,6 +188,8 @@ describe('a Postgres warehouse: connected through the wizard, synced, changed, b
     const detail = new ConnectionDetailPage(page);
     await detail.toggle('Pause Sync');
     await new AppShell(page).expectToast('Sync Successfully Paused');
+    // The last test's resume toast may still show or wait in the queue: this resume's must be its own.
+    await new AppShell(page).dismissToasts('Sync Successfully Resumed');
     await detail.toggle('Resume Sync');
     await new AppShell(page).expectToast('Sync Successfully Resumed');
     await eventually(
@@ -208,6 +210,7 @@ describe('a Postgres warehouse: connected through the wizard, synced, changed, b
     expect(row?.error).toBeTruthy();
 
     await warehouse.setPassword(warehouse.password);
+    await new AppShell(page).dismissToasts('Sync Successfully Resumed');
     await detail.toggle('Resume Sync');
     await new AppShell(page).expectToast('Sync Successfully Resumed');
     await detail.syncDetails.getByRole('button', { name: 'Copy error' }).waitFor({ state: 'hidden' });
